@@ -1,0 +1,43 @@
+"""The ``tabletop`` command: one sub-command per game, each defined in its own module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from tabletop.cli import africa, analysis, massai
+from tabletop.cli.common import CliError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Table-side assistant for Africa 1880 and Massai.",
+    )
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    africa_parser = games.add_parser("africa", help="Africa 1880 adjudicator")
+    africa_commands = africa_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    massai_parser = games.add_parser("massai", help="Massai (Sid Sackson)")
+    massai_commands = massai_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    africa.register(africa_commands)
+    massai.register(massai_commands)
+    analysis.register(africa_commands, massai_commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 refused input, 2 bad usage)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except CliError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
