@@ -1,7 +1,205 @@
-"""Placeholder: its owner replaces this module with the real sub-commands."""
+"""``tabletop massai ...``: new, play, show and undo on a Massai game file."""
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+from typing import Any
 
-def register(*subparsers: object) -> None:
-    return None
+from tabletop.cli.common import CliError, print_json
+from tabletop.games.massai.actions import Setup
+from tabletop.games.massai.board import ADJACENCIES
+from tabletop.games.massai.gamefile import (
+    GameFileError,
+    GameRecord,
+    default_game_path,
+    load_game,
+    save_game,
+)
+from tabletop.games.massai.notation import NotationError, format_action, parse_action
+from tabletop.games.massai.rules import attack_points, guards_allowed, player_name
+from tabletop.games.massai.state import (
+    DEFAULT_GUARD_TABLE,
+    Options,
+    OptionsError,
+    State,
+    parse_guard_table,
+)
+
+HUT_MARKS = ("o", "x")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``new``, ``play``, ``show`` and ``undo`` sub-commands."""
+    new = subparsers.add_parser("new", help="start a new game file")
+    new.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        type=Path,
+        help=f"game file to create (default: {default_game_path()})",
+    )
+    new.add_argument(
+        "--adjacency",
+        type=int,
+        choices=ADJACENCIES,
+        default=8,
+        help="8: squares touch by side or corner (default); 4: by side only",
+    )
+    new.add_argument(
+        "--guard-table",
+        metavar="LIST",
+        default=",".join(map(str, DEFAULT_GUARD_TABLE)),
+        help="guards allowed for 0, 1, 2, ... attack points (default: %(default)s)",
+    )
+    new.add_argument("--columns", type=int, default=8, help="board columns (default: 8)")
+    new.add_argument("--rows", type=int, default=6, help="board rows (default: 6)")
+    new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.set_defaults(handler=cmd_new)
+
+    play = subparsers.add_parser(
+        "play",
+        help="play one action for the player to move",
+        description="Actions: 'setup a1 b1 b2 c2 c1', 'build c3', 'move c3 d4', "
+        "'attack e4 guards d4 e5' (or 'guards -'), 'pass'; French keywords work too "
+        "(installer, construire, déplacer, attaquer ... gardes, passer).",
+    )
+    play.add_argument("game", type=Path, metavar="GAME.json")
+    play.add_argument("action", nargs="+", metavar="ACTION", help="the action, e.g. build c3")
+    play.set_defaults(handler=cmd_play)
+
+    show = subparsers.add_parser("show", help="print the board and whose turn it is")
+    show.add_argument("game", type=Path, metavar="GAME.json")
+    show.add_argument("--json", action="store_true", help="print the position as JSON")
+    show.set_defaults(handler=cmd_show)
+
+    undo = subparsers.add_parser("undo", help="take back the last action")
+    undo.add_argument("game", type=Path, metavar="GAME.json")
+    undo.set_defaults(handler=cmd_undo)
+
+
+def _load(path: Path) -> GameRecord:
+    try:
+        return load_game(path)
+    except GameFileError as error:
+        raise CliError(str(error)) from None
+
+
+def _save(record: GameRecord, path: Path) -> None:
+    try:
+        save_game(record, path)
+    except OSError as error:
+        raise CliError(f"{path}: cannot be written ({error.strerror})") from None
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Create a game file."""
+    path: Path = args.output or default_game_path()
+    try:
+        options = Options(
+            columns=args.columns,
+            rows=args.rows,
+            adjacency=args.adjacency,
+            guard_table=parse_guard_table(args.guard_table),
+        )
+    except OptionsError as error:
+        raise CliError(str(error)) from None
+    if path.exists() and not args.force:
+        raise CliError(f"{path} already exists (use --force to replace it)")
+    _save(GameRecord.new(options), path)
+    print(f"New Massai game in {path}: {player_name(0)}, enter your secret setup.")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one action; a refusal prints one line, exits 1 and leaves the file untouched."""
+    record = _load(args.game)
+    text = " ".join(args.action)
+    try:
+        action = parse_action(text, record.state.to_move)
+    except NotationError as error:
+        raise CliError(str(error)) from None
+    record, report = record.play(action)
+    if not report.ok:
+        raise CliError(f"refused: {report.message}")
+    _save(record, args.game)
+    print(report.message)
+    if record.state.phase != "over":
+        print(_next_line(record.state))
+    return 0
+
+
+def _next_line(state: State) -> str:
+    """Who acts next and, in play, what they may do."""
+    name = player_name(state.to_move)
+    if state.phase == "setup":
+        return f"Next: {name}, enter your secret setup (five huts in your half)."
+    if state.phase == "over":
+        return f"{player_name(state.winner or 0)} has won."
+    verb = "build" if state.supply(state.to_move) else "move"
+    points = attack_points(state)
+    attack = (
+        f", or attack ({points} attack point{'' if points == 1 else 's'}, "
+        f"{guards_allowed(state)} guard{'' if guards_allowed(state) == 1 else 's'} allowed)"
+        if points
+        else ""
+    )
+    return f"Next: {name} to {verb}{attack}."
+
+
+def board_text(state: State) -> str:
+    """The board as text: row 6 at the top, ``o`` for Player 1, ``x`` for Player 2."""
+    board = state.board
+    letters = "".join(chr(ord("a") + c) for c in range(board.columns))
+    lines = ["   " + " ".join(letters)]
+    for row in range(board.rows, 0, -1):
+        cells = []
+        for c in range(board.columns):
+            owner = state.owner(f"{letters[c]}{row}")
+            cells.append("." if owner is None else HUT_MARKS[owner])
+        lines.append(f"{row:>2} " + " ".join(cells) + f" {row}")
+    lines.append("   " + " ".join(letters))
+    return "\n".join(lines)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print the board, supplies and whose turn; ``--json`` prints the position."""
+    record = _load(args.game)
+    state = record.state
+    if args.json:
+        data = state.to_json(reveal_setup=False)
+        data["history"] = [format_action(a) for a in record.actions]
+        print_json(data)
+        return 0
+    print(board_text(state))
+    print(
+        f"{player_name(0)} ({HUT_MARKS[0]}): {len(state.huts[0])} on the board, "
+        f"{state.supply(0)} in supply"
+    )
+    print(
+        f"{player_name(1)} ({HUT_MARKS[1]}): {len(state.huts[1])} on the board, "
+        f"{state.supply(1)} in supply"
+    )
+    if state.pending_setup is not None:
+        print(f"{player_name(0)} has entered a secret setup (hidden).")
+    if state.phase == "over":
+        how = "joined the two banks" if state.win_reason == "connection" else "left no enemy hut"
+        print(f"Winner: {player_name(state.winner or 0)} ({how}).")
+    else:
+        print(_next_line(state))
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    """Remove the last action from the game file."""
+    record = _load(args.game)
+    if not record.actions:
+        raise CliError("nothing to undo: no action has been played yet")
+    last = record.actions[-1]
+    record = record.undo()
+    _save(record, args.game)
+    # Undoing a secret setup must not print it.
+    shown = "secret setup" if isinstance(last, Setup) else format_action(last)
+    print(f"Undone: {player_name(last.player)}'s {shown}.")
+    print(_next_line(record.state))
+    return 0

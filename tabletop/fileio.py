@@ -1,0 +1,83 @@
+"""Safe file helpers shared by the games: atomic writes and JSON reads with one-line errors.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+>>> atomic_write_text(path, '{"a": 1}')
+>>> read_json(path)
+{'a': 1}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+class FileFormatError(ValueError):
+    """A file that is missing, unreadable, not JSON, or not the kind of file expected.
+
+    The message is one line for people and names the file.
+    """
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` so that readers see either the old or the new file.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
+    ``path`` (``os.replace`` is atomic on one file system). Missing parent folders are created.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise
+    # Make the rename itself durable where the platform allows syncing a folder.
+    try:
+        dir_fd = os.open(target.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
+    """Write ``data`` as indented UTF-8 JSON, atomically (see ``atomic_write_text``)."""
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file; raises ``FileFormatError`` with one clear line on any problem."""
+    target = Path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileFormatError(f"{target}: no such file") from None
+    except IsADirectoryError:
+        raise FileFormatError(f"{target}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise FileFormatError(f"{target}: not a text file (not UTF-8)") from None
+    except OSError as error:
+        raise FileFormatError(f"{target}: cannot be read ({error.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FileFormatError(
+            f"{target}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None

@@ -1,0 +1,601 @@
+"""Massai rules: legality helpers and the pure ``apply(state, action) -> (state, report)``.
+
+An illegal action is never an exception: ``apply`` returns the state unchanged and a report with
+``ok=False``, a reason ``code`` and a sentence for people. Decisions where the published rules are
+silent (see docs/massai.md):
+
+* the first player starts the play once both setups are revealed;
+* an unguarded target becomes an attacker hut only if the attacker still has a hut in supply;
+* removed huts go back to their owner's supply;
+* a defender may use fewer guards than allowed;
+* if both players meet a winning condition after the same action (only possible from positions
+  that ordinary play cannot reach), the player who took the action wins;
+* a player with no legal build, move or attack passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tabletop.games.massai.actions import Action, Attack, Build, Move, Pass, Setup
+from tabletop.games.massai.board import other
+from tabletop.games.massai.state import SETUP_HUTS, State
+
+
+def player_name(player: int) -> str:
+    """The name people see: ``Player 1`` (light huts, row-1 bank) or ``Player 2`` (dark huts)."""
+    return f"Player {player + 1}"
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 guard``, ``2 guards``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _squares(squares: Any) -> str:
+    return ", ".join(sorted(squares)) if squares else "none"
+
+
+@dataclass(frozen=True)
+class AttackOutcome:
+    """What an attack did, for reports and for highlighting the consequences on a board."""
+
+    attacker: int
+    target: str
+    guards: tuple[str, ...]
+    attack_points: int
+    guards_allowed: int
+    guarded: bool
+    replaced: bool
+    #: Huts removed because they touch the target: defender's if unguarded, attacker's if guarded.
+    removed_touching: tuple[tuple[int, str], ...]
+    #: Huts of either player removed afterwards because they touch no hut of their own colour.
+    removed_isolated: tuple[tuple[int, str], ...]
+
+    @property
+    def defender(self) -> int:
+        """The attacked player."""
+        return other(self.attacker)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What an action did (``ok``) or why it was refused (``ok=False``), in data and in words.
+
+    ``code`` is ``"ok"`` or a refusal code; ``params`` holds the values quoted by ``message``
+    so that an interface can phrase the same sentence in another language.
+    """
+
+    action: Action
+    ok: bool
+    code: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+    placed: tuple[tuple[int, str], ...] = ()
+    removed: tuple[tuple[int, str], ...] = ()
+    attack: AttackOutcome | None = None
+    winner: int | None = None
+    win_reason: str | None = None
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply_or_raise`` for a refused action; carries the refusal ``report``."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(report.message)
+        self.report = report
+
+
+def _refuse(action: Action, code: str, message: str, **params: Any) -> Report:
+    return Report(action=action, ok=False, code=code, message=message, params=params)
+
+
+# --- legality helpers ---------------------------------------------------------------------
+
+
+def attackable_huts(state: State, attacker: int | None = None) -> frozenset[str]:
+    """The defender's huts that touch at least one hut of ``attacker`` (default: player to move).
+
+    Their number is the attack points of any attack the attacker may announce now.
+    """
+    attacker = state.to_move if attacker is None else attacker
+    board, mine = state.board, state.huts[attacker]
+    return frozenset(h for h in state.huts[other(attacker)] if board.neighbours(h) & mine)
+
+
+def attack_points(state: State, attacker: int | None = None) -> int:
+    """How many defender huts could be attacked now (the attack points)."""
+    return len(attackable_huts(state, attacker))
+
+
+def guards_allowed(state: State, attacker: int | None = None) -> int:
+    """Guards the defender may place against an attack now, read from the guard table."""
+    return state.options.guards_for(attack_points(state, attacker))
+
+
+def legal_setup_squares(state: State, player: int) -> frozenset[str]:
+    """Squares where ``player`` may put setup huts: their own half."""
+    return state.board.half(player)
+
+
+def legal_builds(state: State) -> frozenset[str]:
+    """Empty squares where the player to move may build (none without a hut in supply)."""
+    if state.phase != "play" or state.supply(state.to_move) == 0:
+        return frozenset()
+    board, mine, taken = state.board, state.huts[state.to_move], state.occupied()
+    return frozenset(s for s in board.squares if s not in taken and board.neighbours(s) & mine)
+
+
+def isolated(state: State, huts: frozenset[str]) -> frozenset[str]:
+    """The huts among ``huts`` that touch none of the others."""
+    board = state.board
+    return frozenset(h for h in huts if not board.neighbours(h) & huts)
+
+
+def _move_problem(state: State, player: int, origin: str, destination: str) -> str | None:
+    """``None`` if the move keeps every hut of ``player`` touching another, else a refusal code."""
+    after = (state.huts[player] - {origin}) | {destination}
+    lonely = isolated(state, after)
+    if destination in lonely:
+        return "not-touching"
+    if lonely:
+        return "move-isolates"
+    return None
+
+
+def legal_moves(state: State) -> frozenset[tuple[str, str]]:
+    """``(origin, destination)`` pairs the player to move may play (only with all 15 huts out)."""
+    player = state.to_move
+    if state.phase != "play" or state.supply(player) > 0:
+        return frozenset()
+    taken = state.occupied()
+    empty = [s for s in state.board.squares if s not in taken]
+    return frozenset(
+        (origin, dest)
+        for origin in state.huts[player]
+        for dest in empty
+        if _move_problem(state, player, origin, dest) is None
+    )
+
+
+def has_legal_action(state: State) -> bool:
+    """True if the player to move can build, move or attack."""
+    if state.phase != "play":
+        return state.phase == "setup"
+    return bool(legal_builds(state) or attackable_huts(state) or legal_moves(state))
+
+
+# --- checks -------------------------------------------------------------------------------
+
+
+def check(state: State, action: Action) -> Report | None:
+    """``None`` if ``action`` is legal in ``state``, else the refusal report."""
+    if state.phase == "over":
+        return _refuse(
+            action,
+            "game-over",
+            f"The game is over: {player_name(state.winner or 0)} has won.",
+            winner=state.winner,
+        )
+    if action.player not in (0, 1):
+        return _refuse(action, "no-such-player", "There are only players 1 and 2.")
+    if action.player != state.to_move:
+        return _refuse(
+            action,
+            "not-your-turn",
+            f"It is not {player_name(action.player)}'s turn: "
+            f"{player_name(state.to_move)} is to play.",
+            player=action.player,
+            to_move=state.to_move,
+        )
+    if isinstance(action, Setup):
+        return _check_setup(state, action)
+    if state.phase == "setup":
+        return _refuse(
+            action,
+            "setup-first",
+            "The game starts with the secret setups of five huts each.",
+        )
+    if isinstance(action, Build):
+        return _check_build(state, action)
+    if isinstance(action, Move):
+        return _check_move(state, action)
+    if isinstance(action, Attack):
+        return _check_attack(state, action)
+    if isinstance(action, Pass):
+        if has_legal_action(state):
+            return _refuse(
+                action,
+                "pass-not-allowed",
+                "You may only pass when you can neither build, move nor attack.",
+            )
+        return None
+    return _refuse(action, "unknown-action", f"Unknown action {action!r}.")
+
+
+def _off_board(state: State, action: Action, squares: Any) -> Report | None:
+    outside = sorted(s for s in squares if not state.board.contains(s))
+    if outside:
+        return _refuse(
+            action,
+            "off-board",
+            f"{', '.join(outside)} is not on the {state.options.columns}×{state.options.rows} "
+            "board.",
+            squares=outside,
+        )
+    return None
+
+
+def _check_setup(state: State, action: Setup) -> Report | None:
+    if state.phase != "setup":
+        return _refuse(action, "setup-over", "The setup is over: both setups are on the board.")
+    squares = action.squares
+    if len(squares) != SETUP_HUTS:
+        return _refuse(
+            action,
+            "setup-count",
+            f"A setup has exactly {SETUP_HUTS} huts, not {len(squares)}.",
+            count=len(squares),
+        )
+    if len(set(squares)) != len(squares):
+        doubled = sorted({s for s in squares if squares.count(s) > 1})
+        return _refuse(
+            action,
+            "setup-duplicate",
+            f"Each setup hut needs its own square: {', '.join(doubled)} is named twice.",
+            squares=doubled,
+        )
+    refusal = _off_board(state, action, squares)
+    if refusal:
+        return refusal
+    half = state.board.half(action.player)
+    outside = sorted(s for s in squares if s not in half)
+    if outside:
+        rows = state.board.half_rows(action.player)
+        return _refuse(
+            action,
+            "not-own-half",
+            f"{', '.join(outside)} is not in {player_name(action.player)}'s half "
+            f"(rows {rows[0]}–{rows[-1]}).",
+            squares=outside,
+            first_row=rows[0],
+            last_row=rows[-1],
+        )
+    alone = sorted(isolated(state, frozenset(squares)))
+    if alone:
+        return _refuse(
+            action,
+            "setup-not-touching",
+            f"Every setup hut must touch another of the five: {', '.join(alone)} touches none.",
+            squares=alone,
+        )
+    return None
+
+
+def _check_build(state: State, action: Build) -> Report | None:
+    player = action.player
+    if state.supply(player) == 0:
+        return _refuse(
+            action,
+            "no-supply",
+            "No hut left in supply: all 15 are on the board, so move one instead.",
+        )
+    refusal = _off_board(state, action, [action.square])
+    if refusal:
+        return refusal
+    if state.owner(action.square) is not None:
+        return _refuse(action, "square-taken", f"{action.square} is taken.", square=action.square)
+    if not state.board.neighbours(action.square) & state.huts[player]:
+        return _refuse(
+            action,
+            "not-touching",
+            f"{action.square} touches none of {player_name(player)}'s huts.",
+            square=action.square,
+        )
+    return None
+
+
+def _check_move(state: State, action: Move) -> Report | None:
+    player = action.player
+    if state.supply(player) > 0:
+        return _refuse(
+            action,
+            "move-too-early",
+            f"Huts move only once all 15 are on the board ({state.supply(player)} still in "
+            "supply): build instead.",
+            supply=state.supply(player),
+        )
+    refusal = _off_board(state, action, [action.origin, action.destination])
+    if refusal:
+        return refusal
+    if action.origin not in state.huts[player]:
+        return _refuse(
+            action,
+            "not-own-hut",
+            f"There is no hut of {player_name(player)} on {action.origin}.",
+            square=action.origin,
+        )
+    if state.owner(action.destination) is not None:
+        return _refuse(
+            action, "square-taken", f"{action.destination} is taken.", square=action.destination
+        )
+    problem = _move_problem(state, player, action.origin, action.destination)
+    if problem == "not-touching":
+        return _refuse(
+            action,
+            "not-touching",
+            f"{action.destination} would touch none of {player_name(player)}'s other huts.",
+            square=action.destination,
+        )
+    if problem == "move-isolates":
+        after = (state.huts[player] - {action.origin}) | {action.destination}
+        alone = sorted(isolated(state, after))
+        return _refuse(
+            action,
+            "move-isolates",
+            f"Moving {action.origin} would leave {', '.join(alone)} touching none of "
+            f"{player_name(player)}'s huts.",
+            squares=alone,
+        )
+    return None
+
+
+def _check_attack(state: State, action: Attack) -> Report | None:
+    attacker = action.player
+    defender = other(attacker)
+    refusal = _off_board(state, action, [action.target, *action.guards])
+    if refusal:
+        return refusal
+    targets = attackable_huts(state, attacker)
+    if action.target not in state.huts[defender]:
+        return _refuse(
+            action,
+            "target-not-attackable",
+            f"{action.target} is not a hut of {player_name(defender)}.",
+            square=action.target,
+        )
+    if action.target not in targets:
+        return _refuse(
+            action,
+            "target-not-attackable",
+            f"{action.target} touches none of {player_name(attacker)}'s huts, so it cannot be "
+            "attacked.",
+            square=action.target,
+        )
+    guards = action.guards
+    if len(set(guards)) != len(guards):
+        doubled = sorted({s for s in guards if guards.count(s) > 1})
+        return _refuse(
+            action,
+            "guard-duplicate",
+            f"A hut takes one guard at most: {', '.join(doubled)} is named twice.",
+            squares=doubled,
+        )
+    allowed = state.options.guards_for(len(targets))
+    if len(guards) > allowed:
+        return _refuse(
+            action,
+            "too-many-guards",
+            f"{_count(len(targets), 'attack point')} allow {_count(allowed, 'guard')}, "
+            f"not {len(guards)}.",
+            attack_points=len(targets),
+            allowed=allowed,
+            count=len(guards),
+        )
+    wrong = sorted(g for g in guards if g not in targets)
+    if wrong:
+        return _refuse(
+            action,
+            "guard-not-attackable",
+            f"Guards go only on {player_name(defender)}'s huts that could be attacked; "
+            f"{', '.join(wrong)} is not one.",
+            squares=wrong,
+        )
+    return None
+
+
+# --- resolution ---------------------------------------------------------------------------
+
+
+def _winner(state: State, actor: int) -> tuple[int | None, str | None]:
+    """Who wins in ``state`` (checked for both players) and why; the actor wins a tie."""
+    board = state.board
+    reasons: dict[int, str] = {}
+    for player in (0, 1):
+        if board.joins_banks(state.huts[player]):
+            reasons[player] = "connection"
+        elif not state.huts[other(player)]:
+            reasons[player] = "elimination"
+    if not reasons:
+        return None, None
+    winner = actor if actor in reasons else next(iter(reasons))
+    return winner, reasons[winner]
+
+
+def _finish(
+    before: State, after: State, action: Action, message: str, **extra: Any
+) -> tuple[State, Report]:
+    """Advance the turn, detect a winner, and build the success report."""
+    after = replace(after, turn=before.turn + 1)
+    winner, reason = (None, None)
+    if after.phase == "play":
+        winner, reason = _winner(after, action.player)
+    if winner is not None:
+        after = replace(after, phase="over", winner=winner, win_reason=reason)
+        how = (
+            "their huts join the two banks"
+            if reason == "connection"
+            else (f"{player_name(other(winner))} has no hut left")
+        )
+        message += f" {player_name(winner)} wins: {how}."
+    report = Report(
+        action=action,
+        ok=True,
+        code="ok",
+        message=message,
+        winner=winner,
+        win_reason=reason,
+        **extra,
+    )
+    return after, report
+
+
+def apply(state: State, action: Action) -> tuple[State, Report]:
+    """Play ``action`` in ``state``: ``(new state, report)``; a refusal leaves it unchanged."""
+    refusal = check(state, action)
+    if refusal is not None:
+        return state, refusal
+    player = action.player
+    name = player_name(player)
+    if isinstance(action, Setup):
+        squares = frozenset(action.squares)
+        if state.pending_setup is None:
+            after = replace(state, pending_setup=squares, to_move=other(player))
+            return _finish(state, after, action, f"{name} has chosen a secret setup.")
+        first = state.pending_setup
+        after = replace(state, huts=(first, squares), pending_setup=None, phase="play", to_move=0)
+        placed = tuple((0, s) for s in sorted(first)) + tuple((1, s) for s in sorted(squares))
+        return _finish(
+            state,
+            after,
+            action,
+            f"Both setups are revealed: {player_name(0)} on {_squares(first)}; "
+            f"{player_name(1)} on {_squares(squares)}. {player_name(0)} plays first.",
+            placed=placed,
+        )
+    if isinstance(action, Build):
+        after = state.with_huts(player, state.huts[player] | {action.square})
+        after = replace(after, to_move=other(player))
+        return _finish(
+            state,
+            after,
+            action,
+            f"{name} builds a hut on {action.square}.",
+            placed=((player, action.square),),
+        )
+    if isinstance(action, Move):
+        huts = (state.huts[player] - {action.origin}) | {action.destination}
+        after = replace(state.with_huts(player, huts), to_move=other(player))
+        return _finish(
+            state,
+            after,
+            action,
+            f"{name} moves the hut on {action.origin} to {action.destination}.",
+            placed=((player, action.destination),),
+            removed=((player, action.origin),),
+        )
+    if isinstance(action, Pass):
+        after = replace(state, to_move=other(player))
+        return _finish(state, after, action, f"{name} can neither build, move nor attack: pass.")
+    return _resolve(state, action)
+
+
+def _resolve(state: State, action: Attack) -> tuple[State, Report]:
+    """Reveal a legal attack and apply its consequences."""
+    attacker, defender, target = action.player, other(action.player), action.target
+    board = state.board
+    points = attack_points(state, attacker)
+    allowed = state.options.guards_for(points)
+    guarded = target in action.guards
+    huts = [set(state.huts[0]), set(state.huts[1])]
+    removed_touching: list[tuple[int, str]] = []
+    placed: list[tuple[int, str]] = []
+    replaced = False
+    if guarded:
+        for hut in sorted(board.neighbours(target) & huts[attacker]):
+            huts[attacker].discard(hut)
+            removed_touching.append((attacker, hut))
+    else:
+        huts[defender].discard(target)
+        # The supply check uses the count before the target is replaced.
+        if state.supply(attacker) > 0:
+            huts[attacker].add(target)
+            placed.append((attacker, target))
+            replaced = True
+        for hut in sorted(board.neighbours(target) & huts[defender]):
+            huts[defender].discard(hut)
+            removed_touching.append((defender, hut))
+    # Isolated huts of both colours go; removing an isolated hut never isolates another of its
+    # colour (it touched none), so one pass is enough.
+    removed_isolated: list[tuple[int, str]] = []
+    for player in (attacker, defender):
+        for hut in sorted(h for h in huts[player] if not board.neighbours(h) & huts[player]):
+            removed_isolated.append((player, hut))
+        huts[player] -= {h for p, h in removed_isolated if p == player}
+    after = replace(state, huts=(frozenset(huts[0]), frozenset(huts[1])), to_move=defender)
+    outcome = AttackOutcome(
+        attacker=attacker,
+        target=target,
+        guards=action.guards,
+        attack_points=points,
+        guards_allowed=allowed,
+        guarded=guarded,
+        replaced=replaced,
+        removed_touching=tuple(removed_touching),
+        removed_isolated=tuple(removed_isolated),
+    )
+    words = [
+        f"{player_name(attacker)} attacks {target} ({_count(points, 'attack point')}, "
+        f"{_count(allowed, 'guard')} allowed; "
+        + (f"guards on {_squares(action.guards)})." if action.guards else "no guard).")
+    ]
+    if guarded:
+        words.append(f"{target} was guarded and stays;")
+        words.append(
+            f"{player_name(attacker)} loses the huts touching it: "
+            f"{_squares([h for _, h in removed_touching])}."
+        )
+    else:
+        if replaced:
+            words.append(f"{target} was not guarded: it becomes a hut of {player_name(attacker)};")
+        else:
+            words.append(
+                f"{target} was not guarded: it is removed ({player_name(attacker)} has no hut "
+                "in supply to put there);"
+            )
+        words.append(
+            f"{player_name(defender)} loses the huts touching it: "
+            f"{_squares([h for _, h in removed_touching])}."
+        )
+    if removed_isolated:
+        words.append(
+            "Isolated huts removed: "
+            + "; ".join(
+                f"{player_name(p)} {_squares([h for q, h in removed_isolated if q == p])}"
+                for p in (attacker, defender)
+                if any(q == p for q, _ in removed_isolated)
+            )
+            + "."
+        )
+    removed = tuple(removed_touching) + tuple(removed_isolated)
+    if not guarded:
+        removed = ((defender, target),) + removed
+    return _finish(
+        state,
+        after,
+        action,
+        " ".join(words),
+        placed=tuple(placed),
+        removed=removed,
+        attack=outcome,
+        params={"target": target, "guarded": guarded},
+    )
+
+
+def resolve_attack(
+    state: State, target: str, guards: tuple[str, ...] | list[str] | frozenset[str] = ()
+) -> tuple[State, Report]:
+    """Resolve an attack by the player to move on ``target`` against ``guards`` (pure).
+
+    Usable on any position in play; an illegal attack gives the unchanged state and a refusal.
+    """
+    return apply(state, Attack(state.to_move, target, tuple(sorted(guards))))
+
+
+def apply_or_raise(state: State, action: Action) -> tuple[State, Report]:
+    """Like ``apply`` but raises ``IllegalAction`` (a ``ValueError``) for a refused action."""
+    after, report = apply(state, action)
+    if not report.ok:
+        raise IllegalAction(report)
+    return after, report
