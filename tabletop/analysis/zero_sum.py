@@ -1,0 +1,104 @@
+"""Two-player zero-sum games: optimal mixed strategies and value by linear programming (HiGHS).
+
+The row player receives ``matrix[r, c]`` and the column player pays it. The row player's optimal
+mixed strategy ``x`` maximises ``min_c (x @ matrix)[c]``; the column player's ``y`` minimises
+``max_r (matrix @ y)[r]``; both optima equal the value of the game (von Neumann's minimax theorem).
+
+>>> solution = solve_zero_sum([[1, -1], [-1, 1]])   # matching pennies
+>>> round(solution.value, 12), solution.row_strategy.round(12).tolist()
+(0.0, [0.5, 0.5])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy.optimize import linprog
+
+
+class ZeroSumError(ValueError):
+    """The matrix cannot be solved (empty, not finite, or the solver failed)."""
+
+
+@dataclass(frozen=True)
+class ZeroSumSolution:
+    """Value and one pair of optimal mixed strategies (optimal strategies need not be unique)."""
+
+    value: float
+    row_strategy: np.ndarray
+    column_strategy: np.ndarray
+    matrix: np.ndarray
+
+    @property
+    def row_guarantee(self) -> float:
+        """What the row strategy secures against the column player's best pure reply."""
+        return float(np.min(self.row_strategy @ self.matrix))
+
+    @property
+    def column_guarantee(self) -> float:
+        """The most the column strategy concedes against the row player's best pure reply."""
+        return float(np.max(self.matrix @ self.column_strategy))
+
+    def to_dict(self) -> dict:
+        return {
+            "value": self.value,
+            "row_strategy": self.row_strategy.tolist(),
+            "column_strategy": self.column_strategy.tolist(),
+        }
+
+
+def _clean(probabilities: np.ndarray) -> np.ndarray:
+    """Clip the solver's tiny negative round-off and renormalise to sum exactly to one."""
+    cleaned = np.where(probabilities < 1e-12, 0.0, probabilities)
+    total = cleaned.sum()
+    if total <= 0:
+        raise ZeroSumError("the solver returned no probability mass")
+    return cleaned / total
+
+
+def _maximin(matrix: np.ndarray) -> np.ndarray:
+    """Optimal strategy of the maximising row player: max v s.t. x @ matrix >= v, x in simplex."""
+    n_rows, n_cols = matrix.shape
+    # Variables: x_1..x_n, v.  linprog minimises, so the objective is -v.
+    objective = np.zeros(n_rows + 1)
+    objective[-1] = -1.0
+    # v - (x @ matrix)[c] <= 0 for every column c.
+    upper = np.hstack([-matrix.T, np.ones((n_cols, 1))])
+    equality = np.hstack([np.ones((1, n_rows)), np.zeros((1, 1))])
+    bounds = [(0.0, None)] * n_rows + [(None, None)]
+    result = linprog(
+        objective,
+        A_ub=upper,
+        b_ub=np.zeros(n_cols),
+        A_eq=equality,
+        b_eq=[1.0],
+        bounds=bounds,
+        method="highs",
+    )
+    if result.status != 0:
+        raise ZeroSumError(f"linear program failed: {result.message}")
+    return _clean(np.asarray(result.x[:n_rows], dtype=float))
+
+
+def solve_zero_sum(matrix: ArrayLike) -> ZeroSumSolution:
+    """Value and optimal mixed strategies of the zero-sum game ``matrix`` (row player's gains).
+
+    Payoffs are shifted to be centred before solving (does not change the strategies) so the
+    solver works on well-scaled numbers; the reported value is the average of what the row
+    strategy guarantees and what the column strategy concedes, which agree to solver precision.
+    """
+    array = np.array(matrix, dtype=float)
+    if array.ndim != 2 or 0 in array.shape:
+        raise ZeroSumError("a zero-sum game needs a non-empty 2-D payoff matrix")
+    if not np.all(np.isfinite(array)):
+        raise ZeroSumError("payoffs must be finite numbers")
+    shift = (array.max() + array.min()) / 2.0
+    centred = array - shift
+    row = _maximin(centred)
+    column = _maximin(-centred.T)
+    lower = float(np.min(row @ array))
+    upper = float(np.max(array @ column))
+    value = (lower + upper) / 2.0
+    return ZeroSumSolution(value=value, row_strategy=row, column_strategy=column, matrix=array)
