@@ -1,5 +1,14 @@
 """Africa 1880: the map, the game state, order sheets and their adjudication (no widgets here)."""
 
+from tabletop.games.africa1880.adjudicate import (
+    AfterOrders,
+    GameOverError,
+    Settlement,
+    execute_orders,
+    resolve,
+    score,
+    settle,
+)
 from tabletop.games.africa1880.board import (
     Board,
     BoardError,
@@ -11,15 +20,73 @@ from tabletop.games.africa1880.board import (
     load_geometry,
     normalize_name,
 )
+from tabletop.games.africa1880.notation import (
+    ParseResult,
+    format_sheet,
+    format_sheets,
+    parse_sheets,
+)
+from tabletop.games.africa1880.orders import (
+    REASON_CODES,
+    Develop,
+    Explore,
+    Hold,
+    Landing,
+    OrderSheet,
+    VoidOrder,
+)
+from tabletop.games.africa1880.report import Report, Score, format_report, format_score
+from tabletop.games.africa1880.state import (
+    POWER_NAMES_FR,
+    POWERS,
+    GameState,
+    Options,
+    Relations,
+    StateError,
+    UnknownPower,
+    lookup_power,
+    new_game,
+)
 
 __all__ = [
+    "POWERS",
+    "POWER_NAMES_FR",
+    "REASON_CODES",
+    "AfterOrders",
     "Board",
     "BoardError",
+    "Develop",
+    "Explore",
+    "GameOverError",
+    "GameState",
     "Geometry",
+    "Hold",
+    "Landing",
+    "Options",
+    "OrderSheet",
+    "ParseResult",
+    "Relations",
+    "Report",
+    "Score",
+    "Settlement",
+    "StateError",
     "Territory",
+    "UnknownPower",
     "UnknownTerritory",
+    "VoidOrder",
     "board_from_dict",
+    "execute_orders",
+    "format_report",
+    "format_score",
+    "format_sheet",
+    "format_sheets",
     "load_board",
     "load_geometry",
+    "lookup_power",
+    "new_game",
     "normalize_name",
+    "parse_sheets",
+    "resolve",
+    "score",
+    "settle",
 ]

@@ -110,7 +110,7 @@ CONTRADICTORY_RELATION = "contradictory_relation"
 REASONS: dict[str, tuple[str, str]] = {
     UNKNOWN_TERRITORY: ('unknown territory "{text}"', "territoire inconnu « {text} »"),
     UNKNOWN_POWER: ('unknown power "{text}"', "puissance inconnue « {text} »"),
-    NOT_PLAYING: ("{power} does not play in this game", "{power} ne joue pas dans cette partie"),
+    NOT_PLAYING: ("{absent} does not play in this game", "{absent} ne joue pas dans cette partie"),
     UNKNOWN_KEYWORD: (
         'cannot read this line: "{text}" is not an order (develop, explore, hold, land, war, '
         "alliance)",
@@ -250,6 +250,7 @@ def void_order(
     """Build a :class:`VoidOrder` with both sentences of ``code`` filled from ``details``."""
     english, french = REASONS[code]
     details.setdefault("power", power or "")
+    details.setdefault("absent", power or "")
     for key, fr_key in _EXTRA_FR.items():
         details.setdefault(key, "")
         details.setdefault(fr_key, "")

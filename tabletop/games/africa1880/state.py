@@ -307,9 +307,13 @@ class Options:
                     except UnknownPower as error:
                         problems.append(f"options.reading_order: {error}")
                 values["reading_order"] = tuple(names)
+        try:
+            options = cls(**values)
+        except StateError as error:
+            problems.extend(error.problems)
         if problems:
             raise StateError(problems)
-        return cls(**values)
+        return options
 
 
 def _as_frozen_presences(

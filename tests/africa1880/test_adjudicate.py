@@ -1,0 +1,148 @@
+"""Unit tests of adjudicate.py on the tiny board (the rule-by-rule table lives in cases/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.africa1880.adjudicate import (
+    GameOverError,
+    execute_orders,
+    resolve,
+    score,
+    settle,
+)
+from tabletop.games.africa1880.orders import (
+    NO_PIN_LEFT,
+    Develop,
+    Explore,
+    Landing,
+    OrderSheet,
+)
+from tabletop.games.africa1880.state import GameState, Options, Relations
+
+
+def _state(presences, **kwargs) -> GameState:
+    powers = kwargs.pop("powers", tuple(presences))
+    return GameState(powers=powers, presences=presences, board="tiny", **kwargs)
+
+
+def test_settle_two_presences(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Port"}})
+    after = execute_orders(state, tiny, {})
+    assert after.contested == (("Port", ("France", "Germany")),)
+    betrayed = settle(after, Relations({("Germany", "France")}))
+    assert betrayed.removed == (("France", "Port"),)
+    assert "France allied with Germany but Germany declared war on France" in (
+        betrayed.removals[0].reason
+    )
+    assert settle(after, Relations({("Germany", "France"), ("France", "Germany")})).removed == ()
+    assert settle(after, Relations()).removed == ()
+
+
+def test_settle_three_presences_tie_stays(tiny) -> None:
+    state = _state({"France": {"Bay"}, "Germany": {"Bay"}, "Italy": {"Bay"}})
+    after = execute_orders(state, tiny, {})
+    one_war = settle(after, {("Germany", "France")})
+    assert one_war.removed == ()  # 1 war against 1 alliance: a tie stays
+    two_wars = settle(after, {("Germany", "France"), ("Italy", "France")})
+    assert two_wars.removed == (("France", "Bay"),)
+    assert "2 war declaration(s) on France (Germany and Italy)" in two_wars.removals[0].reason
+
+
+def test_settle_is_repeatable_and_leaves_inputs_alone(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Port"}})
+    after = execute_orders(state, tiny, {})
+    first = settle(after, {("Germany", "France")})
+    second = settle(after, Relations())
+    assert first.presences["France"] == frozenset()
+    assert second.presences["France"] == {"Port"}
+    assert after.presences["France"] == {"Port"}
+
+
+def test_resolve_is_pure(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Bay"}})
+    snapshot = state.to_dict()
+    sheets = {"France": OrderSheet("France", (Explore("France", "Port", "Inland"),))}
+    new, report = resolve(state, tiny, sheets)
+    assert state.to_dict() == snapshot
+    assert new.presences["France"] == {"Port", "Inland"}
+    assert report.state == new and new.round == 2 and new.year == 1885
+
+
+def test_pin_shortage_serves_territories_alphabetically(tiny) -> None:
+    state = _state(
+        {"France": {"Port", "Bay"}, "Germany": {"Bay"}},
+        development={"Cove": 1},
+        options=Options(total_pins=2),
+    )
+    sheets = {
+        "France": OrderSheet("France", (Develop("France", "Port"), Develop("France", "Bay"))),
+        "Germany": OrderSheet("Germany", (Develop("Germany", "Bay"),)),
+    }
+    after = execute_orders(state, tiny, sheets)
+    assert [(d.territory, d.added) for d in after.development_added] == [("Bay", 1)]
+    void = [(v.power, v.order_text, v.reason_code) for v in after.void_orders]
+    assert void == [
+        ("Germany", "Bay: develop", NO_PIN_LEFT),
+        ("France", "Port: develop", NO_PIN_LEFT),
+    ]
+
+
+def test_landing_checks(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Inland"}})
+    sheets = {
+        "France": OrderSheet("France", landing=Landing("France", "Bay")),
+        "Germany": OrderSheet("Germany", (Explore("Germany", "Inland", "Bay"),)),
+    }
+    default = execute_orders(state, tiny, sheets)
+    assert {(n.power, n.territory, n.by) for n in default.new_presences} == {
+        ("France", "Bay", "land"),
+        ("Germany", "Bay", "explore"),
+    }
+    reading = GameState(
+        powers=state.powers,
+        presences=state.presences,
+        options=Options(landing_check="reading_order"),
+    )
+    after = execute_orders(reading, tiny, sheets)
+    assert [(n.power, n.by) for n in after.new_presences] == [("Germany", "explore")]
+    assert after.void_orders[0].reason_code == "landing_occupied"
+
+
+def test_colony_needs_peace_among_those_present(tiny) -> None:
+    state = _state({"France": {"Cove"}, "Germany": {"Cove"}})
+    sheets = {"France": OrderSheet("France", (Develop("France", "Cove"),))}
+    after = execute_orders(state, tiny, sheets)
+    assert after.colony_candidates == ("Cove",)
+    assert settle(after, Relations()).founded == (("Cove", ("France", "Germany")),)
+    # Mutual war: both stay, and no colony.
+    war = settle(after, {("France", "Germany"), ("Germany", "France")})
+    assert war.removed == () and war.founded == ()
+    # The betrayed ally leaves; the one left alone founds the colony.
+    betrayal = settle(after, {("Germany", "France")})
+    assert betrayal.founded == (("Cove", ("Germany",)),)
+
+
+def test_game_over_refuses_more_rounds(tiny) -> None:
+    state = _state({"France": {"Port"}}, round=8)
+    new, report = resolve(state, tiny, {})
+    assert new.game_over and report.game_over and new.round == 8
+    with pytest.raises(GameOverError):
+        resolve(new, tiny, {})
+
+
+def test_score_points_and_colonies(tiny) -> None:
+    state = _state(
+        {"France": {"Cove", "Isle"}, "Germany": {"Cove"}, "Italy": {"Bay"}},
+        development={"Cove": 1, "Isle": 1},
+        colonies={"Cove", "Isle"},
+        last_relations=Relations({("France", "Germany"), ("France", "Italy")}),
+    )
+    points = score(state).by_power()
+    assert points["France"].points == 8 + 3 + 0
+    assert points["Germany"].points == 3 + 2
+    assert points["Italy"].points == 2
+    assert score(state).leaders == ("France",)
+    colonies = score(GameState.from_dict({**state.to_dict(), "options": {"scoring": "colonies"}}))
+    assert colonies.leaders == ("France",) and colonies.powers[0].colonies == 2
+    assert "may differ" in colonies.note

@@ -1,0 +1,180 @@
+"""Unit tests of the order-sheet notation: every accepted spelling, void lines, round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.africa1880.notation import format_sheet, format_sheets, parse_sheets
+from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
+from tabletop.games.africa1880.state import POWERS
+
+
+def _one(text: str, board, power: str = "France") -> OrderSheet:
+    result = parse_sheets(f"[{power}]\n{text}", board)
+    assert result.void == [], [v.reason for v in result.void]
+    return result.sheets[power]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Algeria: develop",
+        "algérie : développe",
+        "ALGERIE: developper",
+        "Algeria develop",
+        "Algeria: dev",
+        "Algérie: développement",
+    ],
+)
+def test_develop_spellings(board, line: str) -> None:
+    assert _one(line, board).orders == (Develop("France", "Algeria"),)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Senegal: explore Guinea",
+        "Senegal -> Guinea",
+        "Sénégal → Guinée",
+        "senegal: explorer guinée",
+        "Senegal explore Guinea",
+        "Senegal: explore -> Guinea",
+        "Sénégal: explorer vers Guinée",
+        "Senegal => Guinea",
+    ],
+)
+def test_explore_spellings(board, line: str) -> None:
+    assert _one(line, board).orders == (Explore("France", "Senegal", "Guinea"),)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Tunisia: hold", "Tunisie: rien", "Tunisia: tenir", "Tunisia hold", "Tunisie: ne rien faire"],
+)
+def test_hold_spellings(board, line: str) -> None:
+    assert _one(line, board).orders == (Hold("France", "Tunisia"),)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "land: Morocco",
+        "débarque: Maroc",
+        "debarquement: Morocco",
+        "land Morocco",
+        "Débarquer : maroc",
+    ],
+)
+def test_landing_spellings(board, line: str) -> None:
+    assert _one(line, board).landing == Landing("France", "Morocco")
+
+
+def test_relations_and_comments(board) -> None:
+    sheet = _one(
+        "# my secret plans\nwar: Germany, Italie  # two wars\nalliance: Belgium\n"
+        "Grande-Bretagne: guerre",
+        board,
+    )
+    assert sheet.wars == {"Germany", "Italy", "Great Britain"}
+
+
+@pytest.mark.parametrize(
+    "header", ["[France]", "[ france ]", "France:", "FRANCE", "[France]  # me"]
+)
+def test_header_spellings(board, header: str) -> None:
+    result = parse_sheets(f"{header}\nAlgeria: develop", board)
+    assert result.sheets["France"].orders == (Develop("France", "Algeria"),)
+
+
+def test_french_headers(board) -> None:
+    result = parse_sheets("[Pays-Bas]\nCap: développe\n[Grande-Bretagne]\nÉgypte: rien", board)
+    assert set(result.sheets) == {"Netherlands", "Great Britain"}
+    assert result.missing == ("Belgium", "France", "Germany", "Italy")
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Algeria: develop", "no_header"),
+        ("[Frnce]", "unknown_power"),
+        ("[France]\nAlgerai: develop", "unknown_territory"),
+        ("[France]\nAlgeria: conquer", "unknown_keyword"),
+        ("[France]\nAlgeria", "unknown_keyword"),
+        ("[France]\nAlgeria: explore", "syntax"),
+        ("[France]\nland:", "syntax"),
+        ("[France]\nAlgeria: explore Egypt", "not_neighbour"),
+        ("[France]\nland: Uganda", "not_coastal"),
+        ("[France]\nwar: France", "self_relation"),
+        ("[France]\nwar: Prussia", "unknown_power"),
+    ],
+)
+def test_void_lines(board, text: str, code: str) -> None:
+    result = parse_sheets(text, board)
+    assert [v.reason_code for v in result.void] == [code]
+
+
+def test_unknown_territory_suggests(board) -> None:
+    result = parse_sheets("[France]\nAlgeria: explore Lybia", board)
+    assert "did you mean Libya?" in result.void[0].reason
+    assert "vouliez-vous dire Libya ?" in result.void[0].reason_fr
+
+
+def test_first_order_counts(board) -> None:
+    result = parse_sheets(
+        "[France]\nAlgeria: develop\nAlgeria -> Libya\nland: Morocco\nland: Senegal", board
+    )
+    sheet = result.sheets["France"]
+    assert sheet.orders == (Develop("France", "Algeria"),)
+    assert sheet.landing == Landing("France", "Morocco")
+    assert [v.reason_code for v in result.void] == ["duplicate_order", "second_landing"]
+    assert [v.line for v in result.void] == [3, 5]
+
+
+def test_contradictory_relation_counts_as_alliance(board) -> None:
+    result = parse_sheets("[France]\nwar: Germany, Italy\nalliance: Germany", board)
+    assert result.sheets["France"].wars == {"Italy"}
+    assert [v.reason_code for v in result.void] == ["contradictory_relation"]
+
+
+def test_duplicate_and_absent_sheets(board) -> None:
+    text = "[France]\nAlgeria: develop\n[Italy]\nSomalia: develop\n[France]\nAlgeria: hold"
+    result = parse_sheets(text, board, ["France", "Germany", "Belgium"])
+    assert result.sheets["France"].orders == (Develop("France", "Algeria"),)
+    codes = [(v.power, v.reason_code) for v in result.errors]
+    assert codes == [
+        ("Italy", "power_not_in_game"),
+        ("Italy", "power_not_in_game"),
+        ("France", "duplicate_sheet"),
+        ("France", "duplicate_sheet"),
+    ]
+    assert result.void == result.errors
+
+
+def test_relation_toward_absent_power(board) -> None:
+    result = parse_sheets("[France]\nwar: Italy", board, ["France", "Germany", "Belgium"])
+    assert result.sheets["France"].wars == frozenset()
+    assert result.void[0].reason == "Italy does not play in this game"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_round_trip(board, lang: str) -> None:
+    sheets = {
+        "France": OrderSheet(
+            "France",
+            (
+                Develop("France", "Algeria"),
+                Explore("France", "Senegal", "Guinea"),
+                Hold("France", "Tunisia"),
+            ),
+            Landing("France", "Morocco"),
+            frozenset({"Germany", "Italy"}),
+        ),
+    }
+    sheets["Great Britain"] = OrderSheet(
+        "Great Britain", (Explore("Great Britain", "Ivory Coast", "Gold Coast"),)
+    )
+    text = format_sheets(sheets, board, POWERS, lang)
+    again = parse_sheets(text, board)
+    assert again.void == []
+    assert again.sheets == sheets
+    assert format_sheet(again.sheets["France"], board, POWERS, lang) in text
