@@ -61,8 +61,8 @@ def register(subparsers: Any) -> None:
         "play",
         help="play one action for the player to move",
         description="Actions: 'setup a1 b1 b2 c2 c1', 'build c3', 'move c3 d4', "
-        "'attack e4 guards d4 e5' (or 'guards -'), 'pass'; French keywords work too "
-        "(installer, construire, déplacer, attaquer ... gardes, passer).",
+        "'attack e4 guards d4 e5' (or 'guards -'); French keywords work too "
+        "(installer, construire, déplacer, attaquer ... gardes).",
     )
     play.add_argument("game", type=Path, metavar="GAME.json")
     play.add_argument("action", nargs="+", metavar="ACTION", help="the action, e.g. build c3")
@@ -168,7 +168,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     state = record.state
     if args.json:
         data = state.to_json(reveal_setup=False)
-        data["history"] = [format_action(a) for a in record.actions]
+        history = [format_action(a) for a in record.actions]
+        if state.pending_setup is not None:
+            history[-1] = "setup (hidden)"  # the first setup stays secret until both are in
+        data["history"] = history
         print_json(data)
         return 0
     print(board_text(state))

@@ -3,13 +3,13 @@
 The public entry points::
 
     from tabletop.games.massai import (
-        Options, State, new_game, Setup, Build, Move, Attack, Pass,
+        Options, State, new_game, Setup, Build, Move, Attack,
         apply, resolve_attack, attackable_huts, attack_points, guards_allowed,
         parse_action, format_action, GameRecord, load_game, save_game,
     )
 """
 
-from tabletop.games.massai.actions import Action, Attack, Build, Move, Pass, Setup
+from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import Board, make_board, other
 from tabletop.games.massai.gamefile import (
     GameFileError,
@@ -61,7 +61,6 @@ __all__ = [
     "NothingToUndo",
     "Options",
     "OptionsError",
-    "Pass",
     "Report",
     "SETUP_HUTS",
     "Setup",

@@ -43,11 +43,4 @@ class Attack:
     guards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Pass:
-    """Let the turn go by; legal only when the player has no build, move or attack at all."""
-
-    player: int
-
-
-Action = Setup | Build | Move | Attack | Pass
+Action = Setup | Build | Move | Attack

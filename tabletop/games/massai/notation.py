@@ -7,7 +7,6 @@ English and French keywords are both understood, in any case::
     move c3 d4                    déplacer c3 d4
     attack e4 guards d4 e5        attaquer e4 gardes d4 e5
     attack e4 guards -            attaquer e4            (no guard)
-    pass                          passer
 
 Errors are ``NotationError`` subclasses (all ``ValueError``) whose message quotes the input.
 
@@ -17,7 +16,7 @@ Errors are ``NotationError`` subclasses (all ``ValueError``) whose message quote
 
 from __future__ import annotations
 
-from tabletop.games.massai.actions import Action, Attack, Build, Move, Pass, Setup
+from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import parse_square
 from tabletop.games.massai.state import SETUP_HUTS
 
@@ -32,8 +31,6 @@ KEYWORDS: dict[str, str] = {
     "deplacer": "move",
     "attack": "attack",
     "attaquer": "attack",
-    "pass": "pass",
-    "passer": "pass",
 }
 GUARD_WORDS = frozenset({"guards", "guard", "gardes", "garde"})
 NO_GUARD_WORDS = frozenset({"-", "none", "aucun", "aucune"})
@@ -82,14 +79,9 @@ def parse_action(text: str, player: int) -> Action:
     if kind is None:
         raise UnknownActionError(
             f"{text.strip()!r}: unknown action {words[0]!r} "
-            "(setup, build, move, attack or pass; French: installer, construire, déplacer, "
-            "attaquer, passer)"
+            "(setup, build, move or attack; French: installer, construire, déplacer, attaquer)"
         )
     rest = words[1:]
-    if kind == "pass":
-        if rest:
-            raise ArityError(f"{text.strip()!r}: 'pass' takes no square")
-        return Pass(player)
     if kind == "setup":
         if len(rest) != SETUP_HUTS:
             raise ArityError(
@@ -125,8 +117,6 @@ def parse_action(text: str, player: int) -> Action:
 def format_action(action: Action, lang: str = "en") -> str:
     """The typed form of ``action`` (``lang`` "en" or "fr"); ``parse_action`` reads it back."""
     french = lang == "fr"
-    if isinstance(action, Pass):
-        return "passer" if french else "pass"
     kind = {Setup: "setup", Build: "build", Move: "move", Attack: "attack"}[type(action)]
     word = _FRENCH[kind] if french else kind
     if isinstance(action, Setup):

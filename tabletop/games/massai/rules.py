@@ -10,7 +10,8 @@ silent (see docs/massai.md):
 * a defender may use fewer guards than allowed;
 * if both players meet a winning condition after the same action (only possible from positions
   that ordinary play cannot reach), the player who took the action wins;
-* a player with no legal build, move or attack passes.
+* no pass: in play a player always has a build, a move or an attack (argued in the docs,
+  checked by a property test with ``has_legal_action``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabletop.games.massai.actions import Action, Attack, Build, Move, Pass, Setup
+from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
 from tabletop.games.massai.state import SETUP_HUTS, State
 
@@ -203,14 +204,6 @@ def check(state: State, action: Action) -> Report | None:
         return _check_move(state, action)
     if isinstance(action, Attack):
         return _check_attack(state, action)
-    if isinstance(action, Pass):
-        if has_legal_action(state):
-            return _refuse(
-                action,
-                "pass-not-allowed",
-                "You may only pass when you can neither build, move nor attack.",
-            )
-        return None
     return _refuse(action, "unknown-action", f"Unknown action {action!r}.")
 
 
@@ -485,9 +478,6 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             placed=((player, action.destination),),
             removed=((player, action.origin),),
         )
-    if isinstance(action, Pass):
-        after = replace(state, to_move=other(player))
-        return _finish(state, after, action, f"{name} can neither build, move nor attack: pass.")
     return _resolve(state, action)
 
 

@@ -1,0 +1,123 @@
+"""The command line, run as a person would: exit codes, one-line refusals, files left untouched."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, home: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, HOME=str(home), TABLETOP_DATA_DIR=str(home / "data"))
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", "massai", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.json"
+    result = run("new", "-o", str(path), home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+def test_new_play_show_undo(game: Path, tmp_path: Path) -> None:
+    steps = [
+        ("setup a1 b1 b2 c2 c1", "secret setup"),
+        ("setup a6 b6 b5 c5 c4", "Both setups are revealed"),
+        ("build d3", "builds a hut on d3"),
+        ("construire d4", "builds a hut on d4"),
+        ("attack d4 guards -", "becomes a hut of Player 1"),
+    ]
+    for action, words in steps:
+        result = run("play", str(game), *action.split(), home=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert words in result.stdout
+    shown = run("show", str(game), home=tmp_path)
+    assert shown.returncode == 0
+    # d4 became Player 1's; c4 and c5, touching it, went back to Player 2's supply.
+    assert " 5 . x . . . . . . 5\n 4 . . . o . . . . 4" in shown.stdout
+    assert "Player 2 (x): 3 on the board, 12 in supply" in shown.stdout
+    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    assert "d4" in data["huts"][0] and data["to_move"] == 1
+    undone = run("undo", str(game), home=tmp_path)
+    assert undone.returncode == 0 and "attack d4" in undone.stdout
+    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    assert "d4" in data["huts"][1]
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["build h6", "fly a1", "build zz", "move a1 a2", "setup a1 b1 b2 c2 c1"],
+)
+def test_refusal_is_one_line_exit_1_file_untouched(game: Path, tmp_path: Path, action: str) -> None:
+    for step in ("setup a1 b1 b2 c2 c1", "setup a6 b6 b5 c5 c4"):
+        assert run("play", str(game), *step.split(), home=tmp_path).returncode == 0
+    before = game.read_bytes()
+    result = run("play", str(game), *action.split(), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("tabletop: ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+    assert game.read_bytes() == before
+
+
+def test_secret_setup_is_not_shown(game: Path, tmp_path: Path) -> None:
+    run("play", str(game), "setup", "a1", "b1", "b2", "c2", "c1", home=tmp_path)
+    shown = run("show", str(game), home=tmp_path)
+    assert "secret setup (hidden)" in shown.stdout and " o " not in shown.stdout
+    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    assert data["pending_setup"] == "hidden" and data["huts"] == [[], []]
+    assert "a1" not in json.dumps(data["history"]) and data["history"] == ["setup (hidden)"]
+
+
+def test_new_options_and_refusals(tmp_path: Path) -> None:
+    path = tmp_path / "four.json"
+    result = run(
+        "new", "-o", str(path), "--adjacency", "4", "--guard-table", "0,1,1", home=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    options = json.loads(path.read_text())["options"]
+    assert options["adjacency"] == 4 and options["guard_table"] == [0, 1, 1]
+    again = run("new", "-o", str(path), home=tmp_path)
+    assert again.returncode == 1 and "already exists" in again.stderr
+    bad = run("new", "-o", str(tmp_path / "b.json"), "--guard-table", "a,b", home=tmp_path)
+    assert bad.returncode == 1 and "guard table" in bad.stderr
+    assert not (tmp_path / "b.json").exists()
+    usage = run("new", "--adjacency", "6", home=tmp_path)
+    assert usage.returncode == 2
+
+
+def test_new_defaults_to_the_data_dir(tmp_path: Path) -> None:
+    result = run("new", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "data" / "massai.json").is_file()
+
+
+def test_corrupt_or_missing_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    for command in (["show", str(bad)], ["play", str(bad), "build", "a1"], ["undo", str(bad)]):
+        result = run(*command, home=tmp_path)
+        assert result.returncode == 1 and "not valid JSON" in result.stderr
+        assert result.stderr.count("\n") == 1
+    assert bad.read_text() == "{oops"
+    missing = run("show", str(tmp_path / "none.json"), home=tmp_path)
+    assert missing.returncode == 1 and "no such file" in missing.stderr
+
+
+def test_undo_at_the_start(game: Path, tmp_path: Path) -> None:
+    result = run("undo", str(game), home=tmp_path)
+    assert result.returncode == 1 and "nothing to undo" in result.stderr

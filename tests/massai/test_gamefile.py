@@ -1,0 +1,153 @@
+"""Game files: history replay, undo, atomic writes, clear errors, bad files never overwritten."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.fileio import FileFormatError, atomic_write_text, read_json
+from tabletop.games.massai.actions import Attack, Build, Setup
+from tabletop.games.massai.gamefile import (
+    GameFileError,
+    GameRecord,
+    NothingToUndo,
+    data_dir,
+    default_game_path,
+    load_game,
+    save_game,
+)
+from tabletop.games.massai.state import Options
+
+
+def played() -> GameRecord:
+    record = GameRecord.new(Options(adjacency=8, guard_table=(0, 0, 2)))
+    for action in (
+        Setup(0, ("a1", "b1", "b2", "c2", "c1")),
+        Setup(1, ("a6", "b6", "b5", "c5", "c4")),
+        Build(0, "d3"),
+        Build(1, "d4"),
+        Attack(0, "d4", ("c4",)),
+    ):
+        record, report = record.play(action)
+        assert report.ok, report.message
+    return record
+
+
+def test_save_then_load_gives_the_same_game(tmp_path: Path) -> None:
+    record = played()
+    path = tmp_path / "game.json"
+    save_game(record, path)
+    loaded = load_game(path)
+    assert loaded.actions == record.actions
+    assert loaded.state == record.state
+    assert loaded.options.guard_table == (0, 0, 2)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["history"][2] == {"player": 0, "action": "build d3"}
+
+
+def test_refused_action_leaves_the_record() -> None:
+    record = played()
+    same, report = record.play(Build(1, "h1"))
+    assert same is record and not report.ok
+
+
+def test_undo_steps_back_one_action_at_a_time() -> None:
+    record = played()
+    states = record.states
+    for expected in reversed(states[:-1]):
+        record = record.undo()
+        assert record.state == expected
+    with pytest.raises(NothingToUndo):
+        record.undo()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "something else"}', "not a Massai game file"),
+        ('{"format": "tabletop-massai-game", "version": 99}', "version"),
+        (
+            '{"format": "tabletop-massai-game", "version": 1, "options": {"rows": 0}}',
+            "bad options",
+        ),
+        (
+            '{"format": "tabletop-massai-game", "version": 1, "history": [{"player": 0}]}',
+            "history entry 1",
+        ),
+        (
+            '{"format": "tabletop-massai-game", "version": 1, '
+            '"history": [{"player": 0, "action": "fly a1"}]}',
+            "unknown action",
+        ),
+        (
+            '{"format": "tabletop-massai-game", "version": 1, '
+            '"history": [{"player": 0, "action": "build a1"}]}',
+            "is illegal",
+        ),
+    ],
+)
+def test_bad_files_give_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(GameFileError) as caught:
+        load_game(path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert str(path) in str(caught.value)
+    assert path.read_text(encoding="utf-8") == content
+
+
+def test_tampered_position_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(played(), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["position"]["huts"][0].append("h1")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameFileError, match="does not match"):
+        load_game(path)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(GameFileError, match="no such file"):
+        load_game(tmp_path / "nope.json")
+    with pytest.raises(GameFileError, match="folder"):
+        load_game(tmp_path)
+
+
+def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "x.json"
+    atomic_write_text(path, '{"a": 1}')
+    atomic_write_text(path, '{"a": 2}')
+    assert read_json(path) == {"a": 2}
+    assert sorted(p.name for p in path.parent.iterdir()) == ["x.json"]
+
+
+def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "x.json"
+    atomic_write_text(path, "old")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("tabletop.fileio.os.replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+
+
+def test_read_json_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(FileFormatError, match="not a text file"):
+        read_json(path)
+
+
+def test_default_location(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    assert default_game_path() == tmp_path / "massai.json"
+    monkeypatch.delenv("TABLETOP_DATA_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert data_dir() == tmp_path / ".local" / "share" / "tabletop"
