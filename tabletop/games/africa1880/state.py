@@ -449,7 +449,7 @@ class GameState:
         return state_from_dict(data)
 
 
-_STATE_KEYS = (
+STATE_KEYS = (
     "powers",
     "presences",
     "development",
@@ -483,7 +483,7 @@ def state_from_dict(data: Any, prefix: str = "") -> GameState:
     if not isinstance(data, Mapping):
         raise StateError([f"{prefix or 'the state'} must be an object, not {type(data).__name__}"])
     p = f"{prefix}." if prefix else ""
-    problems = [f"{p}{key}: unknown key" for key in data if key not in _STATE_KEYS]
+    problems = [f"{p}{key}: unknown key" for key in data if key not in STATE_KEYS]
     presences_raw = data.get("presences", {})
     presences: dict[str, set[str]] = {}
     if not isinstance(presences_raw, Mapping):
