@@ -381,7 +381,10 @@ def board_from_dict(data: object, source: str = "<data>") -> Board:
         elif (
             isinstance(raw_territories, list)
             and len(parsed) == len(raw_territories)
-            and all(_is_int(entry["spaces"]) for entry in parsed)
+            and all(
+                _is_int(entry["spaces"]) and MIN_SPACES <= entry["spaces"] <= MAX_SPACES
+                for entry in parsed
+            )
         ):
             # Only when every entry is readable, so a broken entry is not reported twice.
             actual = sum(entry["spaces"] for entry in parsed)
@@ -529,12 +532,9 @@ def _check_neighbours(
         territories.append(
             Territory(
                 name=entry["name"],
+                # "Libéria" adds nothing to lookup but is the French spelling: keep it.
                 aliases=tuple(
-                    dict.fromkeys(
-                        a.strip()
-                        for a in entry["aliases"]
-                        if normalize_name(a) != normalize_name(entry["name"])
-                    )
+                    dict.fromkeys(a.strip() for a in entry["aliases"] if a.strip() != entry["name"])
                 ),
                 coastal=entry["coastal"],
                 spaces=entry["spaces"],
