@@ -9,14 +9,18 @@ historical starts.
 from __future__ import annotations
 
 import copy
+import doctest
+import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tabletop.games.africa1880.board as board_module
 from tabletop.games.africa1880.board import (
     Board,
     BoardError,
@@ -28,6 +32,7 @@ from tabletop.games.africa1880.board import (
     load_geometry,
     normalize_name,
 )
+from tabletop.games.africa1880.state import POWERS
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"
@@ -590,3 +595,56 @@ def test_malformed_geometry_is_refused() -> None:
         )
     with pytest.raises(BoardError, match='"width" must be a positive number'):
         geometry_from_dict({"width": 0, "height": 10, "territories": {}})
+
+
+def _generator() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "tools" / "make_africa_geometry.py"
+    spec = importlib.util.spec_from_file_location("make_africa_geometry", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generator_reproduces_the_committed_drawing() -> None:
+    generator = _generator()
+    data = generator.build()
+    committed = json.loads((DATA / "default_geometry.json").read_text(encoding="utf-8"))
+    assert set(data["territories"]) == set(committed["territories"])
+    # Qhull may differ in the last digits between versions, hence a small tolerance.
+    for name, drawn in data["territories"].items():
+        rings = committed["territories"][name]["polygons"]
+        assert [len(r) for r in drawn["polygons"]] == [len(r) for r in rings], name
+        for ring, ring_committed in zip(drawn["polygons"], rings, strict=True):
+            for (x, y), (cx, cy) in zip(ring, ring_committed, strict=True):
+                assert abs(x - cx) < 0.05 and abs(y - cy) < 0.05, name
+    assert generator.compare(geometry_from_dict(data)) == []
+
+
+def test_generator_reports_a_disagreement() -> None:
+    generator = _generator()
+    assert GEOMETRY is not None
+    # Drop Chad's drawing: the comparison must notice the borders and the territory it loses.
+    partial = Geometry(
+        GEOMETRY.width,
+        GEOMETRY.height,
+        GEOMETRY.outline,
+        {n: p for n, p in GEOMETRY.polygons.items() if n != "Chad"},
+        {n: p for n, p in GEOMETRY.labels.items() if n != "Chad"},
+    )
+    problems = generator.compare(partial)
+    assert "Chad is in only one of the board and the drawing" in problems
+    assert "Chad and Libya are neighbours in the board but share no drawn border" in problems
+
+
+def test_every_power_of_the_game_may_have_a_historical_start() -> None:
+    data = default_data()
+    coastal = iter(sorted(set(BOARD.coastal_names()) - set(BOARD.historical_starts.values())))
+    data["historical_starts"] = {power: next(coastal) for power in POWERS}
+    assert set(board_from_dict(data).historical_starts) == set(POWERS)
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(board_module)
+    assert result.attempted > 0
+    assert result.failed == 0
