@@ -374,6 +374,8 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 current.setdefault(target, set()).add(power)
                 new_presences.append(NewPresence(power, target, "land"))
 
+    # Grouped by power for the person placing pawns on the table.
+    new_presences.sort(key=lambda n: (POWER_ORDER[n.power], normalize_name(n.territory)))
     occupancy_lists: dict[str, list[str]] = {}
     for power in state.powers:  # alphabetical, so each list comes out sorted
         for territory in presences[power]:

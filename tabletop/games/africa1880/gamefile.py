@@ -37,17 +37,27 @@ from tabletop.games.africa1880.state import (
     state_from_dict,
 )
 
+_DATA = Path(__file__).resolve().parent / "data"
+EXAMPLE_GAME = _DATA / "example_game.json"
+"""A bundled 4-power game in progress (round 4, 1895) with the history of its first rounds."""
+EXAMPLE_ORDERS = _DATA / "example_orders_1895.txt"
+"""Typed order sheets for round 4 of :data:`EXAMPLE_GAME` (with two void orders to show)."""
+
 GAME_FORMAT = "tabletop.africa1880.game"
 GAME_VERSION = 1
 _TOP_KEYS = ("format", "version", "state", "history")
 _ENTRY_KEYS = ("state", "sheets_text", "report")
 
 __all__ = [
+    "EXAMPLE_GAME",
+    "EXAMPLE_ORDERS",
     "GAME_FORMAT",
     "Game",
     "GameFileError",
     "HistoryEntry",
     "NothingToUndo",
+    "example_game",
+    "example_orders",
     "game_from_dict",
     "load_game",
     "save_game",
@@ -308,3 +318,15 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
             [f"cannot write the file ({error.strerror or error})"], str(target)
         ) from None
     game.path = target
+
+
+def example_game() -> Game:
+    """The bundled example game (see :data:`EXAMPLE_GAME`); save it elsewhere to keep playing."""
+    game = load_game(EXAMPLE_GAME)
+    game.path = None
+    return game
+
+
+def example_orders() -> str:
+    """The bundled order sheets for the example game's current round."""
+    return EXAMPLE_ORDERS.read_text(encoding="utf-8")
