@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -37,6 +38,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error worth a message.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except Exception as error:  # last resort: one line for a person, the traceback on request
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        print(
+            f"tabletop: internal error: {error!r} (set TABLETOP_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover
