@@ -306,14 +306,18 @@ def _explore(
         return
     try:
         source = _territory(source_text, board)
-        target = _territory(target_text, board)
     except UnknownTerritory as error:
         _unknown(sheet, line, number, error)
         return
     if source in sheet.sources:
         _void(sheet, line, number, DUPLICATE_ORDER, territory=source)
         return
-    sheet.sources.add(source)
+    sheet.sources.add(source)  # even if the target is wrong: the first line written counts
+    try:
+        target = _territory(target_text, board)
+    except UnknownTerritory as error:
+        _unknown(sheet, line, number, error)
+        return
     if target not in board.territories[source].neighbours:
         _void(sheet, line, number, NOT_NEIGHBOUR, source=source, target=target)
         return

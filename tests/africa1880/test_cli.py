@@ -1,0 +1,188 @@
+"""The ``tabletop africa`` command line, through main() and through a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.games.africa1880.gamefile import EXAMPLE_GAME, EXAMPLE_ORDERS, load_game
+from tabletop.games.africa1880.report import REPORT_KEYS
+
+ORDERS = "[France]\nAlgeria: explore Tunisia\nwar: Italy\n[Italy]\nSomalia: develop\n"
+
+
+@pytest.fixture()
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    assert main(["africa", "new", "--powers", "France,Allemagne,Italy", "-o", str(path)]) == 0
+    return path
+
+
+@pytest.fixture()
+def orders(tmp_path: Path) -> Path:
+    path = tmp_path / "orders.txt"
+    path.write_text(ORDERS, encoding="utf-8")
+    return path
+
+
+def test_new_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["africa", "new"]) == 0
+    state = load_game(tmp_path / "africa-game.json").state
+    assert len(state.powers) == 6 and state.options.start == "historical"
+    assert "6 powers" in capsys.readouterr().out
+    assert main(["africa", "new"]) == 1  # no silent overwrite
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_new_free_start_and_options(tmp_path: Path) -> None:
+    path = tmp_path / "free.json"
+    code = main(
+        [
+            "africa",
+            "new",
+            "--powers",
+            "France,Germany,Italy",
+            "--start",
+            "free",
+            "--place",
+            "France=Maroc,Germany=Togo,Italy=Libya",
+            "--scoring",
+            "colonies",
+            "--landing-check",
+            "reading_order",
+            "--reading-order",
+            "Italy,France,Germany",
+            "-o",
+            str(path),
+        ]
+    )
+    assert code == 0
+    state = load_game(path).state
+    assert state.presences["France"] == {"Morocco"}
+    assert state.options.scoring == "colonies"
+    assert state.options.reading_order == ("Italy", "France", "Germany")
+
+
+def test_board_json(capsys) -> None:
+    assert main(["africa", "board", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["territories"]) == 32
+    assert {"name", "coastal", "spaces", "neighbours"} <= set(data["territories"][0])
+    assert sum(t["spaces"] for t in data["territories"]) == 88
+
+
+def test_check_writes_nothing(game: Path, orders: Path, capsys) -> None:
+    before = game.read_bytes()
+    assert main(["africa", "check", str(game), str(orders)]) == 0
+    out = capsys.readouterr().out
+    assert "No sheet for Germany" in out and "Every order can be executed" in out
+    assert game.read_bytes() == before
+
+
+def test_resolve_json_write_undo(game: Path, orders: Path, capsys) -> None:
+    start = load_game(game).state
+    assert main(["africa", "resolve", str(game), str(orders), "--json", "--write"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert tuple(report) == REPORT_KEYS
+    assert report["new_presences"] == [{"power": "France", "territory": "Tunisia", "by": "explore"}]
+    assert report["development"] == [{"territory": "Somalia", "added": 1, "total": 1, "spaces": 2}]
+    assert report["state"]["round"] == 2
+    assert load_game(game).state.round == 2
+    assert main(["africa", "undo", str(game)]) == 0
+    assert load_game(game).state == start
+    assert main(["africa", "undo", str(game)]) == 1
+    assert capsys.readouterr().err.strip().endswith("no round has been resolved in this game yet")
+
+
+def test_resolve_text_in_french(game: Path, orders: Path, capsys) -> None:
+    assert main(["africa", "resolve", str(game), str(orders), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "POSER France en Tunisia (exploration)" in out
+    assert "AJOUTER 1 PION en Somalia (total 1/2)" in out
+
+
+def test_score_json(game: Path, capsys) -> None:
+    assert main(["africa", "score", str(game), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["scoring"] == "points" and "may differ" in data["note"]
+    assert {p["power"] for p in data["powers"]} == {"France", "Germany", "Italy"}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["africa", "resolve", "{tmp}/missing.json", "{tmp}/orders.txt"],
+        ["africa", "resolve", "{tmp}/foreign.json", "{tmp}/orders.txt"],
+        ["africa", "resolve", "{tmp}/game.json", "{tmp}/missing.txt"],
+        ["africa", "check", "{tmp}/game.json", "{tmp}"],
+        ["africa", "new", "--powers", "France,Prussia,Italy", "-o", "{tmp}/x.json"],
+        ["africa", "new", "--powers", "France,Italy", "-o", "{tmp}/x.json"],
+        ["africa", "new", "--start", "free", "-o", "{tmp}/x.json"],
+        ["africa", "new", "--board", "{tmp}/foreign.json", "-o", "{tmp}/x.json"],
+        ["africa", "board", "--board", "{tmp}/missing.json"],
+        ["africa", "undo", "{tmp}/foreign.json"],
+    ],
+)
+def test_refusals_are_one_line(tmp_path: Path, game: Path, orders: Path, argv, capsys) -> None:
+    (tmp_path / "foreign.json").write_text('{"format": "something else"}', encoding="utf-8")
+    capsys.readouterr()
+    code = main([a.replace("{tmp}", str(tmp_path)) for a in argv])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith("tabletop: ") and err.count("\n") == 1, err
+    assert (tmp_path / "foreign.json").read_text(encoding="utf-8") == '{"format": "something else"}'
+
+
+def test_game_over_is_refused(tmp_path: Path, orders: Path, capsys) -> None:
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps({"presences": {"France": ["Algeria"]}, "game_over": True}))
+    assert main(["africa", "resolve", str(path), str(orders)]) == 1
+    assert "the game is over" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["africa"], ["africa", "resolve"], ["africa", "new", "--start", "random"], ["africa", "x"]],
+)
+def test_usage_errors_exit_2_without_traceback(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_subprocess_resolve_example(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tabletop.cli",
+            "africa",
+            "resolve",
+            str(EXAMPLE_GAME),
+            str(EXAMPLE_ORDERS),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert tuple(data) == REPORT_KEYS and data["round"] == 4
+    bad = subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", "africa", "score", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1
