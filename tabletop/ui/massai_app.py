@@ -30,6 +30,7 @@ MASSAI_CSS = """
 .tt-massai-status { font-size: 19px; }
 .tt-massai-history { font-size: 17px; max-height: 360px; overflow-y: auto; }
 .tt-massai-board { cursor: pointer; border: 1px solid #8d6e3f; }
+.tt-massai-app .widget-button { margin: 4px 10px 4px 0; }
 .tt-massai-locked { font-size: 26px; color: #1b5e20; font-weight: bold; }
 """
 
@@ -112,7 +113,7 @@ class MassaiView:
                 self.continue_button,
                 self.undo_button,
             ],
-            layout=widgets.Layout(flex_flow="row wrap", gap="8px"),
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
         left = widgets.VBox(
             [self.prompt, self.canvas, buttons, self.message, self.legend],
@@ -282,7 +283,8 @@ class MassaiView:
             or stage == "setup-entry"
             or (stage == "play" and bool(c.selection)),
             self.continue_button: stage == "reveal",
-            self.undo_button: stage in ("play", "over", "setup-wait") and bool(c.record.actions),
+            self.undo_button: stage in ("play", "over", "setup-wait", "reveal")
+            and bool(c.record.actions),
         }
         for widget, visible in shown.items():
             widget.layout.display = None if visible else "none"

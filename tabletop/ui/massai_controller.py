@@ -163,7 +163,8 @@ class MassaiController(traitlets.HasTraits):
         if stage == "attack-wait":
             return t("prompt_attack_wait", lang, player=name, other=opponent)
         if stage == "attack-target":
-            return t("prompt_attack_target", lang, player=name, other=opponent)
+            chosen = self.selection[0] if self.selection else "—"
+            return t("prompt_attack_target", lang, player=name, other=opponent, chosen=chosen)
         if stage == "guards-wait":
             return t("prompt_guards_wait", lang, player=name, attacker=opponent)
         if stage == "guards":

@@ -70,9 +70,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "choix secret ».",
     ),
     "prompt_attack_target": (
-        "{player}: click the hut of {other} you attack (outlined in orange), then confirm.",
+        "{player}: click the hut of {other} you attack (outlined in orange), then confirm. "
+        "Target: {chosen}.",
         "{player} : cliquez la hutte de {other} que vous attaquez (cerclée d'orange), puis "
-        "confirmez.",
+        "confirmez. Cible : {chosen}.",
     ),
     "prompt_guards_wait": (
         "Choice locked ✓. {attacker}, please look away. {player}, press “Start my secret "
