@@ -71,7 +71,8 @@ class GameFileError(ValueError):
     """
 
     def __init__(self, problems: Iterable[str], source: str = "<data>") -> None:
-        self.problems = list(problems)
+        # One line each, whatever text the file held (keys may contain line breaks).
+        self.problems = [" ".join(str(problem).split()) for problem in problems]
         self.source = source
         if len(self.problems) == 1:
             message = f"{source}: {self.problems[0]}"
