@@ -164,8 +164,9 @@ class MassaiView:
         if geometry != self.geometry:
             self.geometry = geometry
             self.canvas.width, self.canvas.height = geometry.width, geometry.height
-        self.render_panels()
+        # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
+        self.render_panels()
 
     # --- rendering -------------------------------------------------------------------------
 
