@@ -1,0 +1,173 @@
+"""The Africa 1880 dashboard in a real browser: Voila serving the notebook, Debian's Chromium.
+
+One three-power round is played through the menus, the diplomacy grid and the text boxes; the
+instructions and the map's pixels are checked; the round is undone and played again; the page is
+reloaded and the saved game continued.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "africa1880.png"
+TIMEOUT = 30_000
+
+# Colours the map uses (tabletop.ui.africa_map), as RGB.
+SEA = (0xCF, 0xE3, 0xF2)
+LAND = (0xF3, 0xE9, 0xCF)
+NEW_RING = (0x00, 0xC8, 0x53)
+FRANCE = (0x1F, 0x5F, 0xBF)
+
+COUNT_PIXELS = """([colours]) => {
+  const canvas = document.querySelector('canvas.tt-map');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const counts = colours.map(() => 0);
+  for (let i = 0; i < data.length; i += 4) {
+    for (let k = 0; k < colours.length; k++) {
+      const c = colours[k];
+      if (data[i] === c[0] && data[i + 1] === c[1] && data[i + 2] === c[2]) counts[k]++;
+    }
+  }
+  return {counts: counts, total: data.length / 4};
+}"""
+
+
+def main_tab(page, title: str):
+    return page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab", has_text=title)
+
+
+def sheet_tab(page, title: str):
+    return page.locator(".tt-sheet-tabs > .lm-TabBar .lm-TabBar-tab", has_text=title)
+
+
+def year(page):
+    return page.locator(".tt-year-label")
+
+
+def start_three_power_game(page) -> None:
+    main_tab(page, "Game").click()
+    for power in ("belgium", "italy", "netherlands"):
+        page.locator(f".tt-power-{power} input").uncheck()
+    page.locator(".tt-start-game").click()
+    expect(year(page)).to_contain_text("1880 — round 1 of 8", timeout=TIMEOUT)
+    page.locator(".tt-row-france-algeria").wait_for(state="visible", timeout=TIMEOUT)
+
+
+def write_orders(page) -> None:
+    # France through the menus; the text box follows.
+    page.locator(".tt-row-france-algeria .tt-kind select").select_option(label="develop")
+    expect(page.locator(".tt-sheet-france textarea")).to_have_value(
+        re.compile(r"Algeria: develop"), timeout=TIMEOUT
+    )
+    page.locator(".tt-sheet-france .tt-landing select").select_option(label="Morocco")
+    expect(page.locator(".tt-sheet-france textarea")).to_have_value(
+        re.compile(r"land: Morocco"), timeout=TIMEOUT
+    )
+    # Germany through the menus: explore from Dahomey to Togo.
+    sheet_tab(page, "Germany").click()
+    row = page.locator(".tt-row-germany-dahomey")
+    row.locator(".tt-kind select").select_option(label="explore")
+    row.locator(".tt-target select").select_option(label="Togo")
+    expect(page.locator(".tt-sheet-germany textarea")).to_have_value(
+        re.compile(r"Dahomey: explore Togo"), timeout=TIMEOUT
+    )
+    # Great Britain through the text box; the menus and the grid follow.
+    sheet_tab(page, "Great Britain").click()
+    page.locator(".tt-sheet-great-britain textarea").fill(
+        "Egypt: explore Libya\nSudan: develop\nwar: France\n"
+    )
+    expect(page.locator(".tt-row-great-britain-egypt .tt-kind select")).to_have_value(
+        re.compile("explore"), timeout=TIMEOUT
+    )
+    expect(page.locator(".tt-row-great-britain-egypt .tt-target select")).to_have_value(
+        re.compile("Libya"), timeout=TIMEOUT
+    )
+    expect(page.locator(".tt-rel-great-britain-france")).to_contain_text("war", timeout=TIMEOUT)
+    # The void order (no British presence in Sudan) is shown before resolving.
+    expect(page.locator(".tt-sheet-great-britain .tt-checks")).to_contain_text(
+        "Great Britain has no presence in Sudan", timeout=TIMEOUT
+    )
+    expect(page.locator(".tt-summary")).to_contain_text("1 void order", timeout=TIMEOUT)
+    # Germany declares war on France through the grid; its sheet says so.
+    page.locator(".tt-rel-germany-france").click()
+    expect(page.locator(".tt-rel-germany-france")).to_contain_text("war", timeout=TIMEOUT)
+    expect(page.locator(".tt-sheet-germany textarea")).to_have_value(
+        re.compile(r"war: France"), timeout=TIMEOUT
+    )
+
+
+def resolve_and_check(page) -> None:
+    page.locator(".tt-resolve").click()
+    report = page.locator(".tt-report-box")
+    expect(report).to_contain_text("Round 1880: what to do on the board", timeout=TIMEOUT)
+    expect(report).to_contain_text("Place (3)")
+    place = report.locator("tr.tt-place-row")
+    expect(place).to_have_count(3)
+    text = report.inner_text()
+    assert "Libya" in text and "Togo" in text and "Morocco" in text
+    assert "landing" in text and "exploration" in text
+    assert "Development pins (1)" in text and "1 / 4" in text  # Algeria
+    assert "Void orders (1)" in text and "Sudan" in text
+    expect(year(page)).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
+
+
+def map_pixels(page) -> tuple[list[int], int]:
+    page.locator("canvas.tt-map").wait_for(state="visible", timeout=TIMEOUT)
+    result = page.evaluate(COUNT_PIXELS, [[SEA, LAND, NEW_RING, FRANCE]])
+    return result["counts"], result["total"]
+
+
+@pytest.mark.browser
+def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets) -> None:
+    base_url = voila("africa1880")
+    page.goto(base_url)
+    wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
+    # A fresh visit opens the bundled example game in progress.
+    expect(year(page)).to_contain_text("1895", timeout=TIMEOUT)
+
+    start_three_power_game(page)
+    write_orders(page)
+    resolve_and_check(page)
+
+    # The map drew: sea, land, the new presences ringed in green, French discs.
+    deadline_counts = None
+    for _ in range(50):
+        counts, total = map_pixels(page)
+        if counts[2] > 50:
+            deadline_counts = counts
+            break
+        page.wait_for_timeout(100)
+    assert deadline_counts is not None, f"no highlight ring drawn: {counts} of {total} pixels"
+    sea, land, ring, france = deadline_counts
+    assert sea > total * 0.2 and land > total * 0.1 and france > 100, deadline_counts
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT))
+
+    # Undo, then play the round again from the restored sheets.
+    main_tab(page, "Rounds").click()
+    page.locator(".tt-undo").click()
+    expect(year(page)).to_contain_text("1880 — round 1 of 8", timeout=TIMEOUT)
+    main_tab(page, "Order sheets").click()
+    sheet_tab(page, "Great Britain").click()
+    expect(page.locator(".tt-sheet-great-britain textarea")).to_have_value(
+        re.compile(r"Egypt: explore Libya"), timeout=TIMEOUT
+    )
+    resolve_and_check(page)
+
+    # A reload starts a new kernel: the saved game is offered and continued.
+    page.reload()
+    wait_for_widgets(page, ".tt-continue", timeout_ms=60_000)
+    expect(page.locator(".tt-continue-box")).to_contain_text("1885")
+    page.locator(".tt-continue").click()
+    expect(year(page)).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
+    main_tab(page, "Resolution").click()
+    expect(page.locator(".tt-report-box")).to_contain_text("Round 1880", timeout=TIMEOUT)
+    main_tab(page, "Rounds").click()
+    expect(page.locator(".tt-history select option")).to_have_count(1, timeout=TIMEOUT)
+    log = voila.log_text(base_url)
+    assert "Traceback" not in log, log
