@@ -225,4 +225,14 @@ def pareto_mask(vectors: ArrayLike, tol: float = DEFAULT_TOL) -> np.ndarray:
     rows = np.asarray(vectors, dtype=float)
     if rows.ndim != 2:
         raise ValueError("expected a 2-D array of payoff vectors")
-    return np.array([not _dominated_by_any(row, rows, tol) for row in rows], dtype=bool)
+    if len(rows) == 0:
+        return np.zeros(0, dtype=bool)
+    # Equal outcomes share their answer: compare the distinct outcomes only.
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    keep = np.ones(len(distinct), dtype=bool)
+    for start in range(0, len(distinct), 256):
+        block = distinct[start : start + 256, None, :]
+        at_least = np.all(distinct[None, :, :] >= block - tol, axis=2)
+        better = np.any(distinct[None, :, :] > block + tol, axis=2)
+        keep[start : start + 256] = ~np.any(at_least & better, axis=1)
+    return keep[np.ravel(inverse)]

@@ -1,0 +1,279 @@
+"""The diplomacy game of an Africa 1880 position, checked by brute force with the rules core."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.analysis.africa_diplomacy import (
+    AnalysisError,
+    DiplomacyGame,
+    analyse,
+    core_payoffs,
+)
+from tabletop.analysis.examples import africa_position, random_africa_position
+from tabletop.games.africa1880 import Relations
+
+
+def wars_of(game, choice) -> Relations:
+    """Relations of a profile of the brute-force normal-form game (one war set per power)."""
+    return Relations(
+        (power, target)
+        for power, label in zip(game.players, choice, strict=True)
+        if label.startswith("war: ")
+        for target in label[len("war: ") :].split(", ")
+    )
+
+
+def brute_equilibria(after, **options) -> set[Relations]:
+    game = DiplomacyGame(after, **options).normal_form()
+    return {wars_of(game, game.label(p)) for p in game.pure_nash_equilibria()}
+
+
+positions = st.builds(
+    random_africa_position,
+    seed=st.integers(0, 10**6),
+    powers=st.just(3),
+    presences_per_power=st.integers(3, 14),
+    full_share=st.sampled_from([0.2, 0.5, 0.8]),
+    colonies=st.integers(0, 2),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.sampled_from([(2.0, "presences"), (0.5, "presences"), (2.0, "score")]))
+def test_three_powers_equilibria_match_brute_force(after, option) -> None:
+    weight, payoff = option
+    result = analyse(after, weight=weight, payoff=payoff, limit=10**6)
+    expected = brute_equilibria(after, weight=weight, payoff=payoff)
+    found = set(result.all_equilibrium_profiles())
+    assert found == expected  # none missed, none extra
+    assert result.equilibrium_count * 2 ** len(result.free) == len(expected)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.sampled_from(["presences", "score"]))
+def test_model_agrees_with_the_core_on_every_profile(after, payoff) -> None:
+    game = DiplomacyGame(after, payoff=payoff)
+    profiles = np.array(list(itertools.product((0, 1), repeat=len(game.variables))))
+    model = game.model_payoffs(profiles)
+    for profile, row in zip(profiles, model, strict=True):
+        assert np.allclose(row, game.core_payoffs(profile))
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions)
+def test_free_relations_change_no_payoff_and_the_others_do(after) -> None:
+    game = DiplomacyGame(after)
+    profiles = list(itertools.product((0, 1), repeat=len(game.variables)))
+    payoffs = {p: game.core_payoffs(p) for p in profiles}
+    for v in range(len(game.variables)):
+        changes = any(
+            not np.array_equal(payoffs[p], payoffs[p[:v] + (1 - p[v],) + p[v + 1 :]])
+            for p in profiles
+        )
+        assert changes == (v not in game.free), game.variables[v]
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions, st.integers(0, 63))
+def test_power_reports_match_brute_force(after, declared_bits) -> None:
+    game = DiplomacyGame(after)
+    bits = [(declared_bits >> k) & 1 for k in range(len(game.variables))]
+    declared = game.relations_of(bits)
+    result = analyse(after, declared)
+    table = game.normal_form()
+    declared_choice = []
+    for i, power in enumerate(table.players):
+        wars = [q for q in table.players if declared.war(power, q)]
+        label = "war: " + ", ".join(wars) if wars else "alliance with all"
+        declared_choice.append(table.strategies[i].index(label))
+    assert result.declared_is_equilibrium == table.is_nash_equilibrium(declared_choice)
+    for i, report in enumerate(result.power_reports):
+        best = table.best_responses(i, declared_choice)
+        # A free relation changes no payoff, so brute force lists both of its values; the report
+        # lists best responses over the relations that matter.
+        best_sets = {
+            frozenset(
+                q
+                for q in table.players
+                if wars_of_one(report.power, table.strategies[i][b]).war(report.power, q)
+                and q not in report.free
+            )
+            for b in best
+        }
+        reported = {frozenset(r) for r in report.best_responses}
+        assert reported == best_sets
+        assert report.declared_is_best_response == (declared_choice[i] in best)
+        assert report.declared_payoff == core_payoffs(after, declared)[report.power]
+
+
+def wars_of_one(power: str, label: str) -> Relations:
+    if not label.startswith("war: "):
+        return Relations()
+    return Relations((power, q) for q in label[len("war: ") :].split(", "))
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions)
+def test_dominance_matches_brute_force(after) -> None:
+    game = DiplomacyGame(after)
+    result = analyse(after)
+    profiles = list(itertools.product((0, 1), repeat=len(game.variables)))
+    payoffs = {p: game.core_payoffs(p) for p in profiles}
+    for report in result.power_reports:
+        i = game.index[report.power]
+        for target, claim in report.dominant.items():
+            v = game.var_index[(report.power, target)]
+            gains = [
+                payoffs[p[:v] + (1,) + p[v + 1 :]][i] - payoffs[p[:v] + (0,) + p[v + 1 :]][i]
+                for p in profiles
+                if p[v] == 0
+            ]
+            expected = None
+            for choice, d in (("war", gains), ("alliance", [-g for g in gains])):
+                if all(x > 0 for x in d):
+                    expected = (choice, "strict")
+                elif expected is None and all(x >= 0 for x in d) and any(x > 0 for x in d):
+                    expected = (choice, "weak")
+            assert claim == expected, (report.power, target)
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions)
+def test_pareto_flags_match_brute_force(after) -> None:
+    result = analyse(after, limit=10**6)
+    table = result.game.normal_form()
+    vectors = table.payoffs.reshape(table.n_players, -1).T
+    for equilibrium in result.equilibria:
+        payoff = np.array([equilibrium.payoffs[p] for p in result.powers])
+        beaten = np.any(np.all(vectors >= payoff, axis=1) & np.any(vectors > payoff, axis=1))
+        assert equilibrium.pareto_optimal == (not beaten)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6), st.integers(5, 12))
+def test_four_powers_equilibria_match_brute_force(seed, presences) -> None:
+    after = random_africa_position(seed, powers=4, presences_per_power=presences, full_share=0.6)
+    result = analyse(after, limit=10**6)
+    expected = brute_equilibria(after)
+    assert set(result.all_equilibrium_profiles()) == expected
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10**6))
+def test_six_powers_listed_equilibria_have_no_profitable_deviation(seed) -> None:
+    after = random_africa_position(seed, powers=6, presences_per_power=10, full_share=0.4)
+    result = analyse(after, limit=8)
+    assert result.problem is None
+    powers = result.powers
+    for equilibrium in result.equilibria:
+        relations = equilibrium.relations()
+        base = core_payoffs(after, relations)
+        for power in powers:
+            others = [q for q in powers if q != power]
+            kept = {pair for pair in relations.wars if pair[0] != power}
+            for size in range(len(others) + 1):
+                for wars in itertools.combinations(others, size):
+                    deviation = Relations(kept | {(power, q) for q in wars})
+                    assert core_payoffs(after, deviation)[power] <= base[power] + 1e-9
+
+
+def test_crowded_three_power_positions_are_not_trivial() -> None:
+    # Guard against a generator that only makes easy cases: these seeds give colony candidates
+    # shared by all three powers, and the brute-force comparison still holds.
+    crowded = 0
+    for seed in range(8):
+        after = random_africa_position(seed, powers=3, presences_per_power=14, full_share=0.7)
+        crowded += any(len(after.occupancy[t]) == 3 for t in after.colony_candidates)
+        result = analyse(after, limit=10**6)
+        assert set(result.all_equilibrium_profiles()) == brute_equilibria(after)
+    assert crowded >= 3
+
+
+# --- rule cases -------------------------------------------------------------------------------
+
+
+def test_two_powers_outside_a_colony_war_weakly_dominates() -> None:
+    # Rules, phase 4, two presences: allying while the other declares war loses the presence.
+    after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"], "Italy": ["Somalia"]})
+    result = analyse(after, Relations([("France", "Great Britain")]))
+    (table,) = result.territory_tables
+    assert table.territory == "Egypt" and table.powers == ("France", "Great Britain")
+    assert table.game.payoffs[:, 0, 1].tolist() == [0.0, 1.0]  # France allies, Britain wars
+    assert table.to_dict()["dominant"] == {
+        "France": ("war", "weak"),
+        "Great Britain": ("war", "weak"),
+    }
+    by_power = {r.power: r for r in result.power_reports}
+    assert by_power["Great Britain"].declared_is_best_response is False
+    assert by_power["Great Britain"].best_responses == (("France",),)
+    assert by_power["Great Britain"].dominant["France"] == ("war", "weak")
+    assert not result.declared_is_equilibrium
+    # Italy shares no territory: every relation to or from it is free.
+    assert set(result.free) == {
+        ("France", "Italy"),
+        ("Great Britain", "Italy"),
+        ("Italy", "France"),
+        ("Italy", "Great Britain"),
+    }
+
+
+def test_two_powers_on_a_full_territory_stag_hunt() -> None:
+    # Rules, phase 5: mutual alliance founds the colony (1 + weight each); mutual war keeps both
+    # presences but no colony; allying against war loses the presence.
+    after = africa_position(
+        {"Great Britain": ["Egypt"], "France": ["Egypt"], "Italy": ["Somalia"]}, full=["Egypt"]
+    )
+    result = analyse(after)
+    (table,) = result.territory_tables
+    assert table.colony_candidate
+    assert table.game.payoffs[0].tolist() == [[3.0, 0.0], [3.0, 1.0]]
+    assert table.game.pure_nash_equilibria() == [(0, 0), (1, 1)]
+    assert result.equilibrium_count == 2
+    flags = {tuple(sorted(e.relations().wars)): e.pareto_optimal for e in result.equilibria}
+    assert flags == {(): True, (("France", "Great Britain"), ("Great Britain", "France")): False}
+    assert result.declared_is_equilibrium  # all alliance
+
+
+def test_three_powers_sharing_a_territory_example_3() -> None:
+    # Rules, worked example 3: France and Germany at war with Belgium, Belgium allies both.
+    after = africa_position({"Belgium": ["Congo"], "France": ["Congo"], "Germany": ["Congo"]})
+    declared = Relations([("France", "Belgium"), ("Germany", "Belgium")])
+    payoffs = core_payoffs(after, declared)
+    assert payoffs == {"Belgium": 0.0, "France": 1.0, "Germany": 1.0}
+    result = analyse(after, declared)
+    # In a non-full territory of three, nobody's own relations change its own payoff.
+    assert result.equilibrium_count == 64
+    assert len(result.indifferent) == 6 and result.free == ()
+    assert result.declared_is_equilibrium
+
+
+def test_weight_and_payoff_options() -> None:
+    after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])
+    weightless = analyse(after, weight=0.0)
+    assert weightless.territory_tables[0].game.payoffs[0].tolist() == [[1.0, 0.0], [1.0, 1.0]]
+    scored = analyse(after, payoff="score")
+    assert scored.declared_payoffs == {"France": 4.0, "Great Britain": 4.0}  # 3 shared + 1
+    with pytest.raises(AnalysisError, match="payoff"):
+        analyse(after, payoff="glory")
+    with pytest.raises(AnalysisError, match="limit"):
+        analyse(after, limit=-1)
+
+
+def test_json_form_lists_wars_per_power() -> None:
+    after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]})
+    data = analyse(after).to_dict()
+    assert data["equilibrium_count"] == 2
+    assert sorted((e["wars"] for e in data["equilibria"]), key=str) == sorted(
+        [
+            {"France": [], "Great Britain": []},
+            {"France": ["Great Britain"], "Great Britain": ["France"]},
+        ],
+        key=str,
+    )
+    assert data["declared"]["is_equilibrium"] is True
