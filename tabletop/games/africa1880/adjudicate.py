@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from tabletop.games.africa1880.board import Board, load_board, normalize_name
 from tabletop.games.africa1880.orders import (
     ALREADY_PRESENT,
@@ -55,6 +57,7 @@ from tabletop.games.africa1880.report import (
     Score,
 )
 from tabletop.games.africa1880.state import (
+    POWER_BITS,
     POWER_ORDER,
     FrozenMap,
     GameState,
@@ -87,7 +90,9 @@ class AfterOrders:
 
     ``occupancy`` maps every occupied territory to its powers (alphabetical); ``contested`` lists
     the non-colony territories with two or more presences; ``colony_candidates`` the non-colony
-    territories with all spaces filled and at least one presence. Treat every field as read-only.
+    territories with all spaces filled and at least one presence; ``masks`` gives, for those
+    territories, the bit mask of the powers present (see ``POWER_BITS``). Treat every field as
+    read-only.
     """
 
     state: GameState
@@ -97,6 +102,12 @@ class AfterOrders:
     occupancy: Mapping[str, tuple[str, ...]]
     contested: tuple[tuple[str, tuple[str, ...]], ...]
     colony_candidates: tuple[str, ...]
+    masks: Mapping[str, int]
+    # Precomputed once so that settle() only does bit arithmetic: (territory, (a, b), a index,
+    # b index) for two presences, and arrays over every presence in territories of three or more.
+    pairs: tuple[tuple[str, tuple[str, ...], int, int], ...]
+    crowds: _Crowds
+    candidates: tuple[tuple[str, tuple[str, ...], tuple[int, ...], int], ...]
     new_presences: tuple[NewPresence, ...]
     development_added: tuple[DevelopmentResult, ...]
     void_orders: tuple[VoidOrder, ...]
@@ -389,6 +400,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         for t in sorted(development)
         if t not in colonies and t in occupancy and development[t] >= territories[t].spaces
     )
+    masks = {t: _mask(occupancy[t]) for t in (*(t for t, _ in contested), *candidates)}
     return AfterOrders(
         state=state,
         board=board,
@@ -397,10 +409,56 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         occupancy=occupancy,
         contested=contested,
         colony_candidates=candidates,
+        masks=masks,
+        pairs=tuple(
+            (t, ps, POWER_ORDER[ps[0]], POWER_ORDER[ps[1]]) for t, ps in contested if len(ps) == 2
+        ),
+        crowds=_Crowds.build(contested, masks),
+        candidates=tuple(
+            (t, occupancy[t], tuple(POWER_ORDER[p] for p in occupancy[t]), masks[t])
+            for t in candidates
+        ),
         new_presences=tuple(new_presences),
         development_added=tuple(development_added),
         void_orders=tuple(void),
     )
+
+
+_POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << len(POWER_ORDER))])
+
+
+@dataclass(frozen=True, eq=False)
+class _Crowds:
+    """Every presence in a non-colony territory holding three or more, as parallel arrays."""
+
+    labels: tuple[tuple[str, str], ...]  # (power, territory)
+    power_index: np.ndarray  # index of the power in POWERS
+    present: np.ndarray  # mask of the powers present in that territory
+    others: np.ndarray  # number of other powers present
+
+    @classmethod
+    def build(
+        cls, contested: tuple[tuple[str, tuple[str, ...]], ...], masks: Mapping[str, int]
+    ) -> _Crowds:
+        rows = [
+            ((power, territory), POWER_ORDER[power], masks[territory], len(powers) - 1)
+            for territory, powers in contested
+            if len(powers) > 2
+            for power in powers
+        ]
+        return cls(
+            labels=tuple(row[0] for row in rows),
+            power_index=np.array([row[1] for row in rows], dtype=np.int64),
+            present=np.array([row[2] for row in rows], dtype=np.int64),
+            others=np.array([row[3] for row in rows], dtype=np.int64),
+        )
+
+
+def _mask(powers: tuple[str, ...]) -> int:
+    mask = 0
+    for power in powers:
+        mask |= POWER_BITS[power]
+    return mask
 
 
 def _unknown(power: str, order: Any, name: str, board: Board) -> VoidOrder:
@@ -421,39 +479,46 @@ def settle(after: AfterOrders, relations: Any) -> Settlement:
     """
     if type(relations) is not Relations:
         relations = Relations.coerce(relations)
-    wars = relations.wars
     removed: list[tuple[str, str]] = []
-    if wars:  # with no war at all nobody is removed and every candidate qualifies
-        for territory, powers in after.contested:
-            if len(powers) == 2:
-                a, b = powers
-                a_attacks = (a, b) in wars
-                b_attacks = (b, a) in wars
-                if b_attacks and not a_attacks:
-                    removed.append((a, territory))
-                elif a_attacks and not b_attacks:
-                    removed.append((b, territory))
-            else:
-                others = len(powers) - 1
-                for power in powers:
-                    attacks = 0
-                    for other in powers:
-                        if (other, power) in wars:
-                            attacks += 1
-                    if 2 * attacks > others:
-                        removed.append((power, territory))
-    founded = []
-    occupancy = after.occupancy
-    gone = {pair for pair in removed} if removed else None
-    for territory in after.colony_candidates:
-        present = occupancy[territory]
-        if gone:
-            present = tuple(p for p in present if (p, territory) not in gone)
-            if not present:
-                continue
-        if wars and len(present) > 1 and any((a, b) in wars for a in present for b in present):
-            continue
-        founded.append((territory, present))
+    founded: list[tuple[str, tuple[str, ...]]] = []
+    if not relations.wars:  # nobody at war: nobody removed, every candidate qualifies
+        founded = [(t, after.occupancy[t]) for t in after.colony_candidates]
+    else:
+        # attackers[p]: mask of the powers at war with p; "& mask" keeps those present.
+        by_index = relations.attacker_masks()
+        for territory, (a, b), ia, ib in after.pairs:
+            a_attacked = by_index[ia] >> ib & 1  # b declared war on a
+            b_attacked = by_index[ib] >> ia & 1
+            if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
+                removed.append((a, territory) if a_attacked else (b, territory))
+        crowds = after.crowds
+        if crowds.labels:
+            # For every presence at once: wars declared on it by the others present, counted
+            # with a popcount table, compared with the alliances (others - wars).
+            wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
+            hits = np.flatnonzero(2 * _POPCOUNT[wars_on] > crowds.others)
+            labels = crowds.labels
+            removed.extend(labels[i] for i in hits.tolist())
+        gone_from: dict[str, list[str]] = {}
+        for power, territory in removed:
+            gone_from.setdefault(territory, []).append(power)
+        for territory, powers, indices, present in after.candidates:
+            gone = gone_from.get(territory)
+            if gone:  # phase 5 sees the board after the removals of phase 4
+                powers = tuple(p for p in powers if p not in gone)
+                if not powers:
+                    continue
+                indices = tuple(POWER_ORDER[p] for p in powers)
+                present = _mask(powers)
+            if len(indices) > 1:
+                at_war = False
+                for index in indices:
+                    if by_index[index] & present:
+                        at_war = True
+                        break
+                if at_war:
+                    continue
+            founded.append((territory, powers))
     state = after.state
     options = state.options
     game_over = (

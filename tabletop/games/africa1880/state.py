@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+import numpy as np
+
 from tabletop.games.africa1880.board import Board, UnknownTerritory, normalize_name
 
 POWERS: tuple[str, ...] = ("Belgium", "France", "Germany", "Great Britain", "Italy", "Netherlands")
@@ -52,6 +54,7 @@ for _power in POWERS:
         _POWER_INDEX[normalize_name(_spelling)] = _power
 
 POWER_ORDER: dict[str, int] = {power: index for index, power in enumerate(POWERS)}
+POWER_BITS: dict[str, int] = {power: 1 << index for index, power in enumerate(POWERS)}
 
 LANDING_CHECKS = ("start_of_round", "reading_order")
 SCORINGS = ("points", "colonies")
@@ -147,11 +150,36 @@ class Relations:
     *b*'s embassy). Relations are directed: *a* may be at war with *b* while *b* allies *a*.
     """
 
-    __slots__ = ("wars", "_hash")
+    __slots__ = ("wars", "_hash", "_attackers", "_array")
 
     def __init__(self, wars: Iterable[tuple[str, str]] = ()) -> None:
         self.wars: frozenset[tuple[str, str]] = frozenset((a, b) for a, b in wars if a != b)
         self._hash = hash(self.wars)
+        self._attackers: dict[str, int] | None = None
+        self._array: np.ndarray | None = None
+
+    def attackers(self) -> dict[str, int]:
+        """``{power: bit mask of the powers that declared war on it}`` (bits: :data:`POWER_BITS`).
+
+        Computed once per grid; it lets conflict resolution count wars with one ``&``.
+        """
+        if self._attackers is None:
+            masks: dict[str, int] = {}
+            for declarer, toward in self.wars:
+                masks[toward] = masks.get(toward, 0) | POWER_BITS.get(declarer, 0)
+            self._attackers = masks
+        return self._attackers
+
+    def attacker_masks(self) -> list[int]:
+        """:meth:`attackers` as a list indexed like :data:`POWERS`."""
+        masks = self.attackers()
+        return [masks.get(power, 0) for power in POWERS]
+
+    def attacker_array(self) -> np.ndarray:
+        """:meth:`attacker_masks` as a numpy array, computed once per grid."""
+        if self._array is None:
+            self._array = np.array(self.attacker_masks(), dtype=np.int64)
+        return self._array
 
     def war(self, declarer: str, toward: str) -> bool:
         """True when ``declarer`` declared war on ``toward`` this round."""
