@@ -20,6 +20,17 @@ from tabletop.games.africa1880.board import (
     load_geometry,
     normalize_name,
 )
+from tabletop.games.africa1880.gamefile import (
+    EXAMPLE_GAME,
+    EXAMPLE_ORDERS,
+    Game,
+    GameFileError,
+    NothingToUndo,
+    example_game,
+    example_orders,
+    load_game,
+    save_game,
+)
 from tabletop.games.africa1880.notation import (
     ParseResult,
     format_sheet,
@@ -49,6 +60,15 @@ from tabletop.games.africa1880.state import (
 )
 
 __all__ = [
+    "EXAMPLE_GAME",
+    "EXAMPLE_ORDERS",
+    "Game",
+    "GameFileError",
+    "NothingToUndo",
+    "example_game",
+    "example_orders",
+    "load_game",
+    "save_game",
     "POWERS",
     "POWER_NAMES_FR",
     "REASON_CODES",

@@ -540,6 +540,16 @@ def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameSta
     ``sheets``: a mapping power -> :class:`OrderSheet`, a ``ParseResult`` or the typed text of the
     order sheets. Relations not written default to alliance; a missing sheet means every presence
     holds and alliance toward everyone.
+
+    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.state import new_game
+    >>> board = load_board()
+    >>> state = new_game(["France", "Germany", "Italy"], board)
+    >>> new, report = resolve(state, board, "[France]\nAlgeria: explore Tunisia")
+    >>> [(n.power, n.territory, n.by) for n in report.new_presences]
+    [('France', 'Tunisia', 'explore')]
+    >>> new.year, state.year
+    (1885, 1880)
     """
     if board is None:
         board = load_board(state.board)
