@@ -545,7 +545,7 @@ def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameSta
     >>> from tabletop.games.africa1880.state import new_game
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
-    >>> new, report = resolve(state, board, "[France]\nAlgeria: explore Tunisia")
+    >>> new, report = resolve(state, board, "[France]\\nAlgeria: explore Tunisia")
     >>> [(n.power, n.territory, n.by) for n in report.new_presences]
     [('France', 'Tunisia', 'explore')]
     >>> new.year, state.year
