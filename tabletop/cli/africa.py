@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from tabletop.cli.common import CliError, print_json
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, score
@@ -35,9 +35,24 @@ from tabletop.games.africa1880.state import (
 DEFAULT_GAME = "africa-game.json"
 
 
+def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Make usage errors one line (argparse would print the whole usage first); exit status 2."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: error: {message} (see --help)\n")
+
+    parser.error = error  # type: ignore[method-assign]
+    return parser
+
+
 def register(subparsers: Any) -> None:
     """Add the ``new``, ``board``, ``check``, ``resolve``, ``undo`` and ``score`` sub-commands."""
-    new = subparsers.add_parser(
+    add_parser = subparsers.add_parser
+
+    def add(*args: Any, **kwargs: Any) -> argparse.ArgumentParser:
+        return _one_line_errors(add_parser(*args, **kwargs))
+
+    new = add(
         "new",
         help="start a new game file",
         description="Create a game file for 3 to 6 powers (names in English or French).",
@@ -78,21 +93,19 @@ def register(subparsers: Any) -> None:
     new.add_argument("--force", action="store_true", help="replace an existing game file")
     new.set_defaults(handler=cmd_new)
 
-    board = subparsers.add_parser("board", help="print the map (territories, spaces, neighbours)")
+    board = add("board", help="print the map (territories, spaces, neighbours)")
     board.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
     board.add_argument("--json", action="store_true", help="print the board as JSON")
     board.set_defaults(handler=cmd_board)
 
-    check = subparsers.add_parser("check", help="validate a round's order sheets, resolve nothing")
+    check = add("check", help="validate a round's order sheets, resolve nothing")
     check.add_argument("game", type=Path, metavar="GAME.json")
     check.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     check.add_argument("--json", action="store_true", help="print the result as JSON")
     check.add_argument("--lang", choices=("en", "fr"), default="en", help="language of reasons")
     check.set_defaults(handler=cmd_check)
 
-    resolve = subparsers.add_parser(
-        "resolve", help="resolve a round and print what to do on the table"
-    )
+    resolve = add("resolve", help="resolve a round and print what to do on the table")
     resolve.add_argument("game", type=Path, metavar="GAME.json")
     resolve.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     resolve.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -100,11 +113,11 @@ def register(subparsers: Any) -> None:
     resolve.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
     resolve.set_defaults(handler=cmd_resolve)
 
-    undo = subparsers.add_parser("undo", help="take back the last resolved round")
+    undo = add("undo", help="take back the last resolved round")
     undo.add_argument("game", type=Path, metavar="GAME.json")
     undo.set_defaults(handler=cmd_undo)
 
-    score_parser = subparsers.add_parser("score", help="print the score of a game")
+    score_parser = add("score", help="print the score of a game")
     score_parser.add_argument("game", type=Path, metavar="GAME.json")
     score_parser.add_argument("--json", action="store_true", help="print the score as JSON")
     score_parser.add_argument("--lang", choices=("en", "fr"), default="en")

@@ -148,9 +148,24 @@ def test_game_over_is_refused(tmp_path: Path, orders: Path, capsys) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["africa"], ["africa", "resolve"], ["africa", "new", "--start", "random"], ["africa", "x"]],
+    [
+        ["africa", "resolve"],
+        ["africa", "new", "--start", "random"],
+        ["africa", "check", "a.json"],
+    ],
 )
-def test_usage_errors_exit_2_without_traceback(argv, capsys) -> None:
+def test_usage_errors_exit_2_with_one_line(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["africa"], ["africa", "x"], ["africa", "score", "a.json", "--bogus"]]
+)
+def test_unknown_command_exits_2(argv, capsys) -> None:
     with pytest.raises(SystemExit) as caught:
         main(argv)
     assert caught.value.code == 2
