@@ -178,3 +178,30 @@ def test_round_trip(board, lang: str) -> None:
     assert again.void == []
     assert again.sheets == sheets
     assert format_sheet(again.sheets["France"], board, POWERS, lang) in text
+
+
+def test_order_on_the_header_line(board) -> None:
+    result = parse_sheets("[France] Algeria: develop\n[Italy]", board)
+    assert result.sheets["France"].orders == (Develop("France", "Algeria"),)
+    assert "Italy" in result.sheets and result.void == []
+
+
+@pytest.mark.parametrize(
+    "line", ["war: Germany Italy", "guerre: Allemagne Italie", "war: Great Britain Germany Italy"]
+)
+def test_power_lists_without_commas(board, line: str) -> None:
+    wars = _one(line, board).wars
+    assert {"Germany", "Italy"} <= wars
+    assert wars - {"Germany", "Italy"} <= {"Great Britain"}
+
+
+def test_power_list_with_a_stray_word_is_void(board) -> None:
+    result = parse_sheets("[France]\nwar: Germany Prussia", board)
+    assert [v.reason_code for v in result.void] == ["unknown_power"]
+    assert result.sheets["France"].wars == frozenset()
+
+
+def test_trailing_punctuation(board) -> None:
+    sheet = _one("Algeria: develop.\nland: Morocco;\nwar: Germany.", board)
+    assert sheet.orders == (Develop("France", "Algeria"),)
+    assert sheet.landing == Landing("France", "Morocco") and sheet.wars == {"Germany"}

@@ -129,14 +129,18 @@ class _SheetBuilder:
 
 
 def _strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+    # A full stop or semicolon at the end of a line is punctuation, not part of a name.
+    return line.split("#", 1)[0].strip().rstrip(".;").strip()
 
 
-def _header_power(line: str) -> str | None:
-    """The text of a header line (``[France]``, ``France:``), else None."""
-    if line.startswith("["):
-        return line.strip("[] \t")
-    return None
+def _split_header(line: str) -> tuple[str | None, str]:
+    """``("France", rest)`` for ``[France] rest``; ``(None, line)`` for any other line."""
+    if not line.startswith("["):
+        return None, line
+    close = line.find("]")
+    if close == -1:
+        return line.strip("[ \t"), ""
+    return line[1:close].strip(), line[close + 1 :].strip()
 
 
 def _is_power(text: str) -> str | None:
@@ -161,11 +165,11 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
         line = _strip_comment(raw)
         if not line:
             continue
-        header = _header_power(line)
+        header, rest = _split_header(line)
         if header is None:
             bare = line.rstrip(":").strip()
             if bare and ":" not in bare and _ARROW.search(bare) is None and _is_power(bare):
-                header = bare
+                header, rest = bare, ""
         if header is not None:
             current, refused = None, None
             try:
@@ -184,7 +188,10 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
                 item = void_order(who, line, code, line=number, **details)
                 result.void.append(item)
                 result.errors.append(item)
-            continue
+                continue
+            if not rest:
+                continue
+            line = rest  # "[France] Algeria: develop": the order after the header counts
         if current is None:
             if refused is None:
                 item = void_order(None, line, NO_HEADER, line=number)
@@ -359,14 +366,21 @@ def _relations(
 ) -> None:
     if normalize_name(rest) in NOBODY_WORDS:
         return
+    names: list[str] = []
     for item in _LIST_SPLIT.split(rest):
         if not item.strip():
             continue
         try:
-            other = lookup_power(item)
+            names.append(lookup_power(item))
         except UnknownPower as error:
-            _void(sheet, line, number, UNKNOWN_POWER, text=error.text, suggestion=error.suggestion)
-            continue
+            spaced = _powers_by_words(item)  # "Germany Italy" written without a comma
+            if spaced is None:
+                _void(
+                    sheet, line, number, UNKNOWN_POWER, text=error.text, suggestion=error.suggestion
+                )
+            else:
+                names.extend(spaced)
+    for other in names:
         if other == sheet.power:
             _void(sheet, line, number, SELF_RELATION)
             continue
@@ -380,6 +394,23 @@ def _relations(
             _void(sheet, line, number, CONTRADICTORY_RELATION, other=other)
             continue
         (sheet.wars if war else sheet.alliances).add(other)
+
+
+def _powers_by_words(text: str) -> list[str] | None:
+    """Split "Germany Great Britain" into powers, longest names first; None if a word is left."""
+    words = text.split()
+    found = []
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            power = _is_power(" ".join(words[start:end]))
+            if power is not None:
+                found.append(power)
+                start = end
+                break
+        else:
+            return None
+    return found or None
 
 
 def _keyword(word: str, lang: str) -> str:
