@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import GameFileError, load_game
@@ -138,22 +140,49 @@ def report_html(report: Report | None, lang: str) -> str:
     return '<div class="tt-report">' + "".join(parts) + "</div>"
 
 
+class Shared:
+    """Layouts and styles shared by many widgets: fewer models for the page to create.
+
+    A page builds one browser-side model per widget, layout and style; sharing them keeps the
+    first render fast with six powers' sheets and a 6 x 6 diplomacy grid.
+    """
+
+    def __init__(self) -> None:
+        self.label_layout = widgets.Layout(width="13em")
+        self.kind_layout = widgets.Layout(width="11em")
+        self.target_layout = widgets.Layout(width="14em")
+        self.row_layout = widgets.Layout()
+        self.dropdown_style = DescriptionStyle()
+        self.html_style = HTMLStyle()
+        self.cell_layout = widgets.Layout(width="auto")
+        self.war_style = widgets.ButtonStyle(
+            button_color="#c62828", text_color="white", font_weight="bold"
+        )
+        self.alliance_style = widgets.ButtonStyle(
+            button_color="#2e7d32", text_color="white", font_weight="bold"
+        )
+
+
 class PresenceRow(widgets.HBox):
     """One presence of a sheet: territory, order kind, exploration target (reused across rounds)."""
 
-    def __init__(self, on_change: Callable[[PresenceRow], None]) -> None:
+    def __init__(self, on_change: Callable[[PresenceRow], None], shared: Shared) -> None:
         self.power = ""
         self.territory = ""
-        self.label = widgets.HTML(layout={"width": "13em"})
-        self.kind = widgets.Dropdown(options=[("—", "")], layout={"width": "11em"})
+        self.label = widgets.HTML(layout=shared.label_layout, style=shared.html_style)
+        self.kind = widgets.Dropdown(
+            options=[("—", "")], layout=shared.kind_layout, style=shared.dropdown_style
+        )
         self.kind.add_class("tt-kind")
-        self.target = widgets.Dropdown(options=[("—", "")], layout={"width": "14em"})
+        self.target = widgets.Dropdown(
+            options=[("—", "")], layout=shared.target_layout, style=shared.dropdown_style
+        )
         self.target.add_class("tt-target")
         self._on_change = on_change
         self.kind.observe(lambda _c: self._on_change(self), names="value")
         self.target.observe(lambda _c: self._on_change(self), names="value")
         self._row_class = ""
-        super().__init__([self.label, self.kind, self.target])
+        super().__init__([self.label, self.kind, self.target], layout=shared.row_layout)
         self.add_class("tt-row")
 
     def bind(self, power: str, territory: str) -> None:
@@ -166,10 +195,9 @@ class PresenceRow(widgets.HBox):
             self.add_class(new_class)
             self._row_class = new_class
         self.label.value = f"<b>{_esc(territory)}</b>"
-        self.layout.display = None
 
-    def hide(self) -> None:
-        self.layout.display = "none"
+    def unbind(self) -> None:
+        """The row is kept for later but stands for no presence now (it is not displayed)."""
         self.power = self.territory = ""
 
 
@@ -179,8 +207,17 @@ class SheetEditor(widgets.VBox):
     def __init__(self, app: AfricaApp, power: str) -> None:
         self.app = app
         self.power = power
-        self.heading = widgets.HTML()
+        self.built = False
         self.rows: list[PresenceRow] = []
+        super().__init__()
+        self.add_class(f"tt-sheet-{slug(power)}")
+        self.add_class("tt-sheet")
+
+    def activate(self) -> None:
+        """Build the sheet's widgets the first time its tab is shown (keeps the page light)."""
+        if self.built:
+            return
+        self.heading = widgets.HTML()
         self.rows_box = widgets.VBox()
         self.rows_box.add_class("tt-rows")
         self.landing = widgets.Dropdown(layout={"width": "24em"})
@@ -196,9 +233,13 @@ class SheetEditor(widgets.VBox):
         left.layout.width = "50%"
         right = widgets.VBox([self.text_help, self.text])
         right.layout.width = "48%"
-        super().__init__([widgets.HBox([left, right]), self.checks])
-        self.add_class(f"tt-sheet-{slug(power)}")
-        self.add_class("tt-sheet")
+        self.built = True
+        syncing, self.app.syncing = self.app.syncing, True
+        try:
+            self.rebuild()
+        finally:
+            self.app.syncing = syncing
+        self.children = (widgets.HBox([left, right]), self.checks)
 
     # --- from the widgets to the controller
     def _row_changed(self, row: PresenceRow) -> None:
@@ -221,11 +262,13 @@ class SheetEditor(widgets.VBox):
     # --- from the controller to the widgets (called with app.syncing set)
     def rebuild(self) -> None:
         """Rows and menus for the current position (after a new game, resolution, undo)."""
+        if not self.built:
+            return
         ctl = self.app.controller
         lang = ctl.lang
         presences = ctl.presences_of(self.power)
         while len(self.rows) < len(presences):
-            self.rows.append(PresenceRow(self._row_changed))
+            self.rows.append(PresenceRow(self._row_changed, self.app.shared))
         kinds = [("—", ""), *((t(k, lang), k) for k in ("hold", "develop", "explore"))]
         for row, territory in zip(self.rows, presences, strict=False):
             row.bind(self.power, territory)
@@ -234,8 +277,8 @@ class SheetEditor(widgets.VBox):
                 (n, n) for n in ctl.explore_targets(territory)
             ]
         for row in self.rows[len(presences) :]:
-            row.hide()
-        self.rows_box.children = tuple(self.rows)
+            row.unbind()
+        self.rows_box.children = tuple(self.rows[: len(presences)])
         self.heading.value = (
             f"<h3>{_power_html(self.power, lang)} — "
             f"{_esc(t('stock', lang, n=ctl.state.stock(self.power)))}</h3>"
@@ -250,6 +293,8 @@ class SheetEditor(widgets.VBox):
 
     def sync(self) -> None:
         """Widget values from the draft sheet."""
+        if not self.built:
+            return
         ctl = self.app.controller
         lang = ctl.lang
         for row in self.rows:
@@ -318,7 +363,9 @@ class DiplomacyGrid(widgets.VBox):
                 if declarer == toward:
                     children.append(widgets.HTML('<div style="text-align:center">—</div>'))
                     continue
-                cell = widgets.Button(layout={"width": "auto"})
+                cell = widgets.Button(
+                    layout=self.app.shared.cell_layout, style=self.app.shared.alliance_style
+                )
                 cell.add_class("tt-rel")
                 cell.add_class(f"tt-rel-{slug(declarer)}-{slug(toward)}")
                 cell.on_click(self._clicked(declarer, toward))
@@ -342,9 +389,8 @@ class DiplomacyGrid(widgets.VBox):
         for (declarer, toward), cell in self.cells.items():
             war = ctl.relation(declarer, toward) == "war"
             cell.description = t("war" if war else "alliance", ctl.lang)
-            cell.style.button_color = "#c62828" if war else "#2e7d32"
-            cell.style.text_color = "white"
-            cell.style.font_weight = "bold"
+            shared = self.app.shared
+            cell.style = shared.war_style if war else shared.alliance_style
             cell.tooltip = (
                 f"{power_name(declarer, ctl.lang)} → {power_name(toward, ctl.lang)}: "
                 + t("war" if war else "alliance", ctl.lang)
@@ -518,6 +564,7 @@ class AfricaApp(widgets.VBox):
         self.controller = controller
         self.syncing = False
         self._batch = False
+        self.shared = Shared()
         ctl = controller
         # header
         self.title = widgets.HTML()
@@ -546,6 +593,7 @@ class AfricaApp(widgets.VBox):
         self.editors: dict[str, SheetEditor] = {}
         self.sheet_tabs = widgets.Tab()
         self.sheet_tabs.add_class("tt-sheet-tabs")
+        self.sheet_tabs.observe(self._sheet_tab_changed, names="selected_index")
         self.grid = DiplomacyGrid(self)
         self.summary = widgets.HTML()
         self.summary.add_class("tt-summary")
@@ -587,8 +635,9 @@ class AfricaApp(widgets.VBox):
                 self.scores,
             ]
         )
-        # game files
-        self.form = NewGameForm(self)
+        # game files (the new-game form is built when its tab is first opened)
+        self._form: NewGameForm | None = None
+        self.form_box = widgets.VBox()
         self.example_button = widgets.Button()
         self.example_button.add_class("tt-example")
         self.example_button.on_click(lambda _b: ctl.load_example())
@@ -603,15 +652,16 @@ class AfricaApp(widgets.VBox):
                 self.files_label,
                 widgets.HBox([self.example_button, self.upload]),
                 self.save_link,
-                self.form,
+                self.form_box,
             ]
         )
         # timer and the optional teacher view
-        self.timer = TimerWidget(lang=ctl.lang)
+        self._timer: TimerWidget | None = None
+        self.timer_box = widgets.VBox()
         self.analysis_factory = analysis
         self.analysis_box = widgets.VBox()
         self.analysis_box.add_class("tt-teacher")
-        panels = [orders, result, rounds, files, self.timer]
+        panels = [orders, result, rounds, files, self.timer_box]
         if analysis is not None:
             panels.append(self.analysis_box)
         self.tabs = widgets.Tab(children=panels)
@@ -676,7 +726,8 @@ class AfricaApp(widgets.VBox):
 
     def _on_lang(self, _change: Any = None) -> None:
         self.lang_toggle.value = self.controller.lang
-        self.timer.set_lang(self.controller.lang)
+        if self._timer is not None:
+            self._timer.set_lang(self.controller.lang)
         self._relabel()
         self._refresh_game()
 
@@ -693,7 +744,34 @@ class AfricaApp(widgets.VBox):
         self.continue_box.layout.display = None if ctl.offer_continue else "none"
         self.continue_text.value = f"<b>{_esc(ctl.saved_summary())}</b>"
 
+    @property
+    def form(self) -> NewGameForm:
+        """The new-game form (built on first use)."""
+        if self._form is None:
+            self._form = NewGameForm(self)
+            self._form.relabel()
+            self.form_box.children = (self._form,)
+        return self._form
+
+    @property
+    def timer(self) -> TimerWidget:
+        """The diplomacy timer (built on first use)."""
+        if self._timer is None:
+            self._timer = TimerWidget(lang=self.controller.lang)
+            self.timer_box.children = (self._timer,)
+        return self._timer
+
+    def _sheet_tab_changed(self, change: dict) -> None:
+        index = change["new"]
+        editors = list(self.editors.values())
+        if index is not None and 0 <= index < len(editors):
+            editors[index].activate()
+
     def _tab_changed(self, change: dict) -> None:
+        if change["new"] == 3:
+            self.form  # noqa: B018 - builds the form on first opening
+        elif change["new"] == 4:
+            self.timer  # noqa: B018 - builds the timer on first opening
         # The teacher view is built when first opened: it can be slow and most tables skip it.
         if self.analysis_factory is not None and change["new"] == len(self.tabs.children) - 1:
             if not self.analysis_box.children:
@@ -722,7 +800,8 @@ class AfricaApp(widgets.VBox):
         self.continue_no.description = t("continue_no", lang)
         self.history_label.value = f"<h3>{_esc(t('history', lang))}</h3>"
         self.files_label.value = f"<h2>{_esc(t('tab_game', lang))}</h2>"
-        self.form.relabel()
+        if self._form is not None:
+            self._form.relabel()
         self._on_offer()
 
     def _refresh_game(self) -> None:
@@ -798,6 +877,8 @@ class AfricaApp(widgets.VBox):
             if list(self.editors) != list(ctl.powers):
                 self.editors = {p: SheetEditor(self, p) for p in ctl.powers}
                 self.sheet_tabs.children = tuple(self.editors.values())
+                self.sheet_tabs.selected_index = 0
+                next(iter(self.editors.values())).activate()
             for editor in self.editors.values():
                 editor.rebuild()
             self.grid.rebuild()

@@ -26,8 +26,16 @@ def three_power_app(autosave_path: Path) -> AfricaApp:
     return AfricaApp(AfricaController(game=game, autosave_path=autosave_path))
 
 
-def row(app: AfricaApp, power: str, territory: str):
+def sheet(app: AfricaApp, power: str):
+    """Open ``power``'s sheet tab (its widgets are built when first shown) and return it."""
+    app.sheet_tabs.selected_index = list(app.editors).index(power)
     editor = app.editors[power]
+    assert editor.built
+    return editor
+
+
+def row(app: AfricaApp, power: str, territory: str):
+    editor = sheet(app, power)
     for candidate in editor.rows:
         if candidate.power == power and candidate.territory == territory:
             return candidate
@@ -49,6 +57,13 @@ def upload(widget, name: str, data: bytes) -> None:
 def test_the_page_opens_on_the_example_game(app: AfricaApp) -> None:
     assert "1895" in app.year.value
     assert list(app.editors) == ["Belgium", "France", "Germany", "Great Britain"]
+    # Only the sheet shown is built; the others are built when their tab is opened.
+    assert [e.built for e in app.editors.values()] == [True, False, False, False]
+    assert app._form is None and app._timer is None
+    app.tabs.selected_index = 3
+    assert app._form is not None and app.form_box.children == (app.form,)
+    app.tabs.selected_index = 4
+    assert app.timer_box.children == (app.timer,)
     assert app.tabs.titles[:5] == (
         "Order sheets",
         "Resolution",
@@ -66,7 +81,7 @@ def test_rows_hold_only_legal_choices(app: AfricaApp) -> None:
     targets = [value for _, value in congo.target.options if value]
     assert "Gabon" not in targets  # a colony
     assert set(targets) == set(load_board()["Congo"].neighbours) - {"Gabon"}
-    landing = [value for _, value in app.editors["Belgium"].landing.options if value]
+    landing = [value for _, value in sheet(app, "Belgium").landing.options if value]
     assert landing == app.controller.landing_targets()
     assert "Ivory Coast" not in landing
 
@@ -77,15 +92,15 @@ def test_menus_write_the_text_box(app: AfricaApp) -> None:
     gabon.kind.value = "explore"
     assert gabon.target.disabled is False
     gabon.target.value = "Kamerun"
-    text = app.editors["Belgium"].text.value
+    text = sheet(app, "Belgium").text.value
     assert "Gabon: explore Kamerun" in text
     assert app.controller.drafts["Belgium"] == text
-    app.editors["Belgium"].landing.value = "Mozambique"
-    assert "land: Mozambique" in app.editors["Belgium"].text.value
+    sheet(app, "Belgium").landing.value = "Mozambique"
+    assert "land: Mozambique" in sheet(app, "Belgium").text.value
 
 
 def test_text_box_sets_the_menus(app: AfricaApp) -> None:
-    editor = app.editors["Germany"]
+    editor = sheet(app, "Germany")
     editor.text.value = "Togo: hold\nKamerun -> Chad\nland: Liberia\nguerre: Belgique\n"
     assert row(app, "Germany", "Togo").kind.value == "hold"
     kamerun = row(app, "Germany", "Kamerun")
@@ -103,7 +118,7 @@ def test_diplomacy_grid_cells_switch_and_write_the_sheet(app: AfricaApp) -> None
     assert "alliance" in cell.description and cell.style.button_color == "#2e7d32"
     cell.click()
     assert "war" in cell.description and cell.style.button_color == "#c62828"
-    assert re.search(r"war: .*Belgium", app.editors["France"].text.value)
+    assert re.search(r"war: .*Belgium", sheet(app, "France").text.value)
     cell.click()
     assert "alliance" in cell.description
     assert "tt-rel-france-belgium" in cell._dom_classes
@@ -111,12 +126,12 @@ def test_diplomacy_grid_cells_switch_and_write_the_sheet(app: AfricaApp) -> None
 
 
 def test_void_orders_and_missing_orders_are_shown_before_resolving(app: AfricaApp) -> None:
-    checks = app.editors["France"].checks.value
+    checks = sheet(app, "France").checks.value
     assert "Mauretania" in checks and "Ivory Coast is not empty" in checks
     assert "Before resolving: 2 void order(s)" in app.summary.value
     assert "France ⚠2" in app.sheet_tabs.titles[1]
-    app.editors["France"].text.value = "Sahara: explore Atlantis\n"
-    assert "Atlantis" in app.editors["France"].checks.value
+    sheet(app, "France").text.value = "Sahara: explore Atlantis\n"
+    assert "Atlantis" in sheet(app, "France").checks.value
     assert "no order for" in app.summary.value
 
 
@@ -156,7 +171,7 @@ def test_undo_button(app: AfricaApp) -> None:
     app.undo_button.click()
     assert app.controller.state == before
     assert "1895" in app.year.value
-    assert "Libya: explore Egypt" in app.editors["France"].text.value
+    assert "Libya: explore Egypt" in sheet(app, "France").text.value
 
 
 def test_scores_and_game_over_banner(autosave_path: Path) -> None:
@@ -258,7 +273,7 @@ def test_language_switch(app: AfricaApp) -> None:
     assert "Allemagne" in app.sheet_tabs.titles[2]
     assert "guerre" in app.grid.cells[("France", "Germany")].description
     assert "Démarrer" in app.timer.start_button.description
-    assert "Nul" in app.editors["France"].checks.value
+    assert "Nul" in sheet(app, "France").checks.value
     app.resolve_button.click()
     assert "Retirer" in app.report.value and "allié trahi" in app.report.value
     assert app.map_view.model.lang == "fr"

@@ -1,0 +1,293 @@
+"""Africa 1880 dashboard speed in a real browser (Voila + Debian's Chromium).
+
+Measures:
+  1. Voila start: launching the server until it answers HTTP;
+  2. first render: opening the page until the dashboard's widgets are visible;
+  3. resolve: a click on "Resolve" until the new report is shown and the map redrawn, for a
+     late-game six-power round (round 7, 1910, reached by playing seeded random legal orders).
+     Timed inside the page (performance.now) so the test driver's latency is not counted.
+Targets on these machines: 1 + 2 under 5 s, 3 under 300 ms.
+
+Run:  .venv/bin/python benchmarks/africa_dashboard_bench.py [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from tabletop.games.africa1880.gamefile import Game, save_game  # noqa: E402
+from tabletop.games.africa1880.notation import format_sheet  # noqa: E402
+from tabletop.games.africa1880.orders import (  # noqa: E402
+    Develop,
+    Explore,
+    Hold,
+    Landing,
+    OrderSheet,
+)
+from tabletop.games.africa1880.state import POWERS  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Click "Resolve" and wait, frame by frame, until the report names the round and the map's
+# pixels changed; returns milliseconds.
+RESOLVE_JS = """async ([year]) => {
+  const canvas = document.querySelector('canvas.tt-map');
+  const sample = () => {
+    const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 397) h = (h * 31 + d[i]) | 0;
+    return h;
+  };
+  const before = sample();
+  const report = document.querySelector('.tt-report-box');
+  const start = performance.now();
+  document.querySelector('.tt-resolve button, button.tt-resolve').click();
+  while (true) {
+    await new Promise(r => requestAnimationFrame(r));
+    const shown = report.innerText.includes('Round ' + year + ':');
+    if (shown && sample() !== before) return performance.now() - start;
+    if (performance.now() - start > 20000) return -1;
+  }
+}"""
+
+
+def random_sheets(game: Game, rng: random.Random) -> dict[str, OrderSheet]:
+    """Seeded random legal-looking orders for every power of ``game``."""
+    state, board = game.state, game.board
+    occupied = set(state.occupancy())
+    coastal_free = [n for n in board.coastal_names() if n not in occupied]
+    sheets = {}
+    for power in state.powers:
+        orders = []
+        for territory in sorted(state.presences[power]):
+            choice = rng.random()
+            targets = [n for n in board[territory].neighbours if n not in state.colonies]
+            if choice < 0.45 and targets:
+                orders.append(Explore(power, territory, rng.choice(targets)))
+            elif choice < 0.85:
+                orders.append(Develop(power, territory))
+            else:
+                orders.append(Hold(power, territory))
+        landing = None
+        if coastal_free and rng.random() < 0.4:
+            landing = Landing(power, rng.choice(coastal_free))
+        wars = frozenset(p for p in state.powers if p != power and rng.random() < 0.3)
+        sheets[power] = OrderSheet(power, tuple(orders), landing, wars)
+    return sheets
+
+
+def late_game(rounds: int = 6, seed: int = 1880) -> tuple[Game, dict[str, OrderSheet]]:
+    """A six-power game after ``rounds`` rounds, and the sheets for the next round."""
+    rng = random.Random(seed)
+    game = Game.new(POWERS)
+    for _ in range(rounds):
+        game.apply(random_sheets(game, rng))
+    return game, random_sheets(game, rng)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def answers(port: int) -> bool:
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        conn.request("GET", "/api/status")
+        ok = conn.getresponse().status < 500
+        conn.close()
+        return ok
+    except OSError:
+        return False
+
+
+ONE_BUTTON_NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "baseline",
+            "metadata": {},
+            "outputs": [],
+            "source": [
+                "import ipywidgets as w\n",
+                "b = w.Button(description='baseline')\n",
+                "b.add_class('tt-baseline')\n",
+                "b",
+            ],
+        }
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
+@contextlib.contextmanager
+def serve(folder: Path, notebook: Path, extra_env: dict[str, str]) -> Iterator[tuple[float, int]]:
+    """Run Voila on ``notebook`` with private Jupyter folders; yields (start seconds, port)."""
+    folder.mkdir()
+    env = dict(os.environ)
+    for key in (
+        "HOME",
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "IPYTHONDIR",
+        "TABLETOP_DATA_DIR",
+    ):
+        (folder / key).mkdir()
+        env[key] = str(folder / key)
+    env.update(extra_env)
+    port = free_port()
+    log_path = folder / "voila.log"
+    with open(log_path, "wb") as log:
+        started = time.perf_counter()
+        proc = subprocess.Popen(
+            [
+                str(REPO_ROOT / ".venv" / "bin" / "python"),
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                str(notebook),
+            ],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        while not answers(port):
+            if proc.poll() is not None or time.perf_counter() - started > 60:
+                raise RuntimeError("Voila did not start:\n" + log_path.read_text())
+            time.sleep(0.02)
+        yield time.perf_counter() - started, port
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def browser(folder: Path) -> Iterator[Any]:
+    """A page of Debian's Chromium with a fresh profile."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            user_data_dir=str(folder / "profile"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        try:
+            yield context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="resolutions to time (median)")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: install Debian's chromium package", file=sys.stderr)
+        return 1
+    game, sheets = late_game()
+    state = game.state
+    presences = sum(len(v) for v in state.presences.values())
+    print(
+        f"game: {len(state.powers)} powers, round {state.round} ({state.year}), "
+        f"{presences} presences, {len(state.colonies)} colonies, {state.pins_used()} pins"
+    )
+    with tempfile.TemporaryDirectory(prefix="africa-bench-") as tmp:
+        root = Path(tmp)
+        game_file = root / "late_game.json"
+        save_game(game, game_file)
+        baseline = root / "one_button.ipynb"
+        baseline.write_text(json.dumps(ONE_BUTTON_NOTEBOOK))
+        with serve(root / "baseline", baseline, {}) as (base_server_s, port):
+            with browser(root / "baseline") as page:
+                opened = time.perf_counter()
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.locator(".tt-baseline").wait_for(state="visible", timeout=60_000)
+                base_render_s = time.perf_counter() - opened
+        notebook = REPO_ROOT / "notebooks" / "africa1880.ipynb"
+        with serve(root / "africa", notebook, {"TABLETOP_AFRICA_GAME": str(game_file)}) as (
+            server_s,
+            port,
+        ):
+            with browser(root / "africa") as page:
+                opened = time.perf_counter()
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.locator(".tt-resolve").wait_for(state="visible", timeout=60_000)
+                render_s = time.perf_counter() - opened
+                times = []
+                for _ in range(args.repeat):
+                    for power, sheet in sheets.items():
+                        slug = power.lower().replace(" ", "-")
+                        body = format_sheet(sheet, game.board, state.powers).split("\n", 1)[1]
+                        page.locator(".tt-sheet-tabs > .lm-TabBar .lm-TabBar-tab").nth(
+                            state.powers.index(power)
+                        ).click()
+                        page.locator(f".tt-sheet-{slug} textarea").fill(body)
+                    page.wait_for_timeout(300)  # let the kernel settle the typed sheets
+                    ms = page.evaluate(RESOLVE_JS, [state.year])
+                    if ms < 0:
+                        print("the report did not appear", file=sys.stderr)
+                        return 1
+                    times.append(ms)
+                    page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab").nth(2).click()
+                    page.locator(".tt-undo").click()
+                    page.locator(".tt-year-label", has_text=str(state.year)).wait_for()
+                    page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab").nth(0).click()
+    print(
+        f"Voila's own floor, a one-button notebook: start {base_server_s:.2f} s + "
+        f"render {base_render_s:.2f} s = {base_server_s + base_render_s:.2f} s"
+    )
+    print(f"Voila start (server answers):        {server_s:6.2f} s")
+    print(f"first render (page -> widgets shown): {render_s:6.2f} s")
+    print(f"start to widgets visible:             {server_s + render_s:6.2f} s   (target < 5 s)")
+    print(
+        f"resolve to report and map shown:      {statistics.median(times):6.0f} ms median, "
+        f"{min(times):.0f}-{max(times):.0f} ms over {len(times)} runs   (target < 300 ms)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
