@@ -659,20 +659,33 @@ class AfricaApp(widgets.VBox):
         self._timer: TimerWidget | None = None
         self.timer_box = widgets.VBox()
         self.analysis_factory = analysis
-        self.analysis_box = widgets.VBox()
+        self.analysis_panel: Any = None
+        self._analysis_stale = True
+        self.analysis_box = widgets.VBox(layout={"display": "none"})
         self.analysis_box.add_class("tt-teacher")
+        self.teacher_toggle = widgets.ToggleButton(value=False)
+        self.teacher_toggle.add_class("tt-teacher-toggle")
+        self.teacher_toggle.observe(self._on_teacher, names="value")
+        if analysis is None:
+            self.teacher_toggle.layout.display = "none"
         panels = [orders, result, rounds, files, self.timer_box]
-        if analysis is not None:
-            panels.append(self.analysis_box)
         self.tabs = widgets.Tab(children=panels)
         self.tabs.add_class("tt-main-tabs")
         self.tabs.observe(self._tab_changed, names="selected_index")
         header = widgets.HBox(
-            [self.title, self.year, self.lang_toggle],
+            [self.title, self.year, widgets.HBox([self.teacher_toggle, self.lang_toggle])],
             layout={"justify_content": "space-between", "align_items": "center"},
         )
         super().__init__(
-            [style_widget(), header, self.continue_box, self.banner, self.message, self.tabs]
+            [
+                style_widget(),
+                header,
+                self.continue_box,
+                self.banner,
+                self.message,
+                self.tabs,
+                self.analysis_box,
+            ]
         )
         self.add_class("tt-app")
         ctl.observe(self._on_revision, names="revision")
@@ -697,6 +710,7 @@ class AfricaApp(widgets.VBox):
         if report is not None:
             self.tabs.selected_index = 1
         self._refresh_game()
+        self._refresh_analysis()
 
     def view_selected(self) -> None:
         if self.history.value is not None:
@@ -717,8 +731,10 @@ class AfricaApp(widgets.VBox):
             self._refresh_game()
 
     def _on_drafts(self, _change: Any = None) -> None:
+        self._analysis_stale = True
         if not self._batch:
             self._refresh_drafts()
+            self._refresh_analysis()
 
     def _on_view(self, _change: Any = None) -> None:
         if not self._batch:
@@ -772,14 +788,35 @@ class AfricaApp(widgets.VBox):
             self.form  # noqa: B018 - builds the form on first opening
         elif change["new"] == 4:
             self.timer  # noqa: B018 - builds the timer on first opening
-        # The teacher view is built when first opened: it can be slow and most tables skip it.
-        if self.analysis_factory is not None and change["new"] == len(self.tabs.children) - 1:
-            if not self.analysis_box.children:
-                try:
-                    panel = self.analysis_factory(self.controller)
-                except Exception as error:  # a broken optional panel must not break the game
-                    panel = widgets.HTML(f'<p class="tt-msg-error">{_esc(error)}</p>')
-                self.analysis_box.children = (panel,)
+
+    def _on_teacher(self, change: dict) -> None:
+        """Show or hide the teacher view (built on first showing: most tables never open it)."""
+        shown = bool(change["new"]) and self.analysis_factory is not None
+        self.analysis_box.layout.display = None if shown else "none"
+        if shown:
+            self._refresh_analysis()
+
+    def _refresh_analysis(self) -> None:
+        """Give the teacher view the position after this round's orders as typed so far."""
+        if not self.teacher_toggle.value or self.analysis_factory is None:
+            self._analysis_stale = True
+            return
+        ctl = self.controller
+        try:
+            after, declared = ctl.after_orders(), ctl.declared_relations()
+            if self.analysis_panel is None:
+                self.analysis_panel = self.analysis_factory(after, declared)
+                self.analysis_box.children = (self.analysis_panel,)
+            elif self._analysis_stale:
+                self.analysis_panel.update(after, declared)
+        except Exception as error:  # an optional panel must never break the game itself
+            self.analysis_box.children = (
+                widgets.HTML(
+                    f'<p class="tt-msg-error">{_esc(t("teacher_failed", ctl.lang))} '
+                    f"{_esc(error)}</p>"
+                ),
+            )
+        self._analysis_stale = False
 
     # ----------------------------------------------------------------- rendering
     def _relabel(self) -> None:
@@ -787,9 +824,8 @@ class AfricaApp(widgets.VBox):
         self.title.value = f"<h1>{_esc(t('title', lang))}</h1>"
         titles = [t("tab_orders", lang), t("tab_result", lang), t("tab_history", lang)]
         titles += [t("tab_game", lang), t("tab_timer", lang)]
-        if self.analysis_factory is not None:
-            titles.append(t("tab_teacher", lang))
         self.tabs.titles = tuple(titles)
+        self.teacher_toggle.description = t("teacher_view", lang)
         self.resolve_button.description = "⚖ " + t("resolve", lang)
         self.view_back.description = t("view_current", lang)
         self.view_button.description = t("view_round", lang)
@@ -958,9 +994,9 @@ class AfricaApp(widgets.VBox):
 
 
 def _analysis_factory() -> Callable[..., Any] | None:
-    """The teacher view's panel factory when the analysis panel is installed."""
+    """The teacher view's panel factory when the analysis panels are installed."""
     try:
-        from tabletop.ui.analysis_panel import africa_analysis_panel  # type: ignore[import-not-found]
+        from tabletop.ui.analysis_panels import africa_analysis_panel
     except ImportError:
         return None
     return africa_analysis_panel

@@ -22,7 +22,13 @@ from typing import Any
 
 import traitlets
 
-from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, resolve, score
+from tabletop.games.africa1880.adjudicate import (
+    AfterOrders,
+    GameOverError,
+    execute_orders,
+    resolve,
+    score,
+)
 from tabletop.games.africa1880.board import Board, BoardError, board_from_dict, load_geometry
 from tabletop.games.africa1880.gamefile import (
     Game,
@@ -42,11 +48,13 @@ from tabletop.games.africa1880.orders import (
     Landing,
     OrderSheet,
     VoidOrder,
+    relations_from_sheets,
 )
 from tabletop.games.africa1880.report import Report, Score
 from tabletop.games.africa1880.state import (
     GameState,
     Options,
+    Relations,
     StateError,
     lookup_power,
     normalize_name,
@@ -378,6 +386,16 @@ class AfricaController(traitlets.HasTraits):
                         )
         self._checks_cache = (self.drafts_revision, out)
         return out
+
+    def after_orders(self) -> AfterOrders | None:
+        """The position after phase 3 of the drafts as written (None once the game is over)."""
+        if self.state.game_over:
+            return None
+        return execute_orders(self.state, self.board, self.sheets())
+
+    def declared_relations(self) -> Relations:
+        """The diplomacy grid as written on the drafts (alliance where nothing is written)."""
+        return relations_from_sheets(self.sheets(), self.powers)
 
     def checks_for(self, power: str) -> list[Check]:
         """The live checks of one power's sheet."""

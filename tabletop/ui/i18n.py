@@ -24,11 +24,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "tab_history": ("Rounds", "Tours"),
     "tab_game": ("Game", "Partie"),
     "tab_timer": ("Diplomacy timer", "Minuteur de diplomatie"),
-    "tab_teacher": ("Teacher view", "Vue enseignant"),
     "teacher_view": ("Teacher view", "Vue enseignant"),
-    "teacher_missing": (
-        "The game-theory panel is not installed.",
-        "Le panneau de théorie des jeux n'est pas installé.",
+    "teacher_failed": (
+        "The teacher view could not analyse this position:",
+        "La vue enseignant n'a pas pu analyser cette position :",
     ),
     "year_round": ("{year} — round {round} of {last}", "{year} — tour {round} sur {last}"),
     "game_over": ("Game over", "Partie terminée"),

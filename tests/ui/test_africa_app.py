@@ -305,3 +305,24 @@ def test_game_file_argument_is_opened_and_saved_back(tmp_path: Path) -> None:
 def test_report_html_escapes_and_handles_no_report() -> None:
     assert "No round resolved yet" in report_html(None, "en")
     assert slug("Great Britain") == "great-britain" and slug("Égypte") == "egypte"
+
+
+def test_teacher_view_follows_the_sheets_when_the_panel_is_installed(app: AfricaApp) -> None:
+    try:
+        import tabletop.ui.analysis_panels  # noqa: F401
+    except ImportError:
+        assert app.analysis_factory is None
+        assert app.teacher_toggle.layout.display == "none"
+        return
+    assert app.teacher_toggle.layout.display is None
+    assert app.analysis_panel is None  # nothing computed until asked
+    app.teacher_toggle.value = True
+    assert app.analysis_box.layout.display is None
+    panel = app.analysis_panel
+    assert panel is not None and panel in app.analysis_box.children
+    assert panel.declared.war("France", "Germany")  # as typed on the example sheets
+    sheet(app, "France")
+    app.grid.cells[("France", "Belgium")].click()
+    assert panel.declared.war("France", "Belgium")
+    app.teacher_toggle.value = False
+    assert app.analysis_box.layout.display == "none"
