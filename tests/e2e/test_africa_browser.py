@@ -37,6 +37,19 @@ COUNT_PIXELS = """([colours]) => {
 }"""
 
 
+def egypt_anchor() -> tuple[float, float]:
+    """Where the map draws Egypt's label, in canvas pixels (same model the page draws)."""
+    from tabletop.games.africa1880.board import load_board, load_geometry
+    from tabletop.games.africa1880.gamefile import Game
+    from tabletop.ui.africa_map import build_map_model
+
+    board = load_board()
+    model = build_map_model(
+        board, load_geometry(board), Game.new(["France", "Germany", "Italy"]).state
+    )
+    return model.territories["Egypt"].anchor
+
+
 def main_tab(page, title: str):
     return page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab", has_text=title)
 
@@ -147,6 +160,15 @@ def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets) ->
     assert sea > total * 0.2 and land > total * 0.1 and france > 100, deadline_counts
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
+
+    # Pointing at a territory shows its details (the canvas may be scaled down by the page).
+    canvas = page.locator("canvas.tt-map")
+    box = canvas.bounding_box()
+    drawn_width = page.evaluate("() => document.querySelector('canvas.tt-map').width")
+    x, y = egypt_anchor()
+    scale = box["width"] / drawn_width
+    canvas.click(position={"x": x * scale, "y": y * scale})
+    expect(page.locator(".tt-map-details")).to_contain_text("Egypt: coastal", timeout=TIMEOUT)
 
     # Undo, then play the round again from the restored sheets.
     main_tab(page, "Rounds").click()
