@@ -181,6 +181,16 @@ def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets) ->
     )
     resolve_and_check(page)
 
+    # The diplomacy timer counts down in the page (a kernel thread updates the digits).
+    main_tab(page, "Diplomacy timer").click()
+    digits = page.locator(".tt-timer-digits")
+    expect(digits).to_contain_text("08:00", timeout=TIMEOUT)
+    page.locator(".tt-timer-start").click()
+    expect(digits).to_contain_text(re.compile(r"07:5\d"), timeout=TIMEOUT)
+    page.locator(".tt-timer-pause").click()
+    page.locator(".tt-timer-reset").click()
+    expect(digits).to_contain_text("08:00", timeout=TIMEOUT)
+
     # A reload starts a new kernel: the saved game is offered and continued.
     page.reload()
     wait_for_widgets(page, ".tt-continue", timeout_ms=60_000)
