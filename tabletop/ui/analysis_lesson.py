@@ -86,8 +86,12 @@ def _equilibria_words(table) -> str:
 
 def dominance_lesson() -> widgets.VBox:
     """Egypt held by Great Britain and France: its 2x2 game, dominance and equilibria."""
-    full = widgets.Checkbox(value=False, description="Egypt fully developed (colony possible)")
-    full.layout.width = "420px"
+    full = widgets.Checkbox(
+        value=False,
+        description="Egypt fully developed (colony possible)",
+        indent=False,
+        layout={"width": "auto"},
+    )
     weight = widgets.FloatSlider(value=2.0, min=0.0, max=6.0, step=0.5, description="Colony")
     payoff = widgets.Dropdown(options=list(PAYOFFS), value="presences", description="Payoff")
     out = widgets.HTML()

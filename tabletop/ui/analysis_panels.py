@@ -301,9 +301,19 @@ class AfricaAnalysisPanel(widgets.VBox):
         self.shown = shown
         self.result: DiplomacyAnalysis | None = None
         self.weight = widgets.BoundedFloatText(
-            value=weight, min=0.0, max=100.0, step=0.5, description="Colony weight"
+            value=weight,
+            min=0.0,
+            max=100.0,
+            step=0.5,
+            description="Colony weight",
+            style={"description_width": "initial"},
         )
-        self.payoff = widgets.Dropdown(options=list(PAYOFFS), value=payoff, description="Payoff")
+        self.payoff = widgets.Dropdown(
+            options=list(PAYOFFS),
+            value=payoff,
+            description="Payoff",
+            style={"description_width": "initial"},
+        )
         self.message = widgets.HTML()
         self.powers = widgets.HTML()
         self.equilibria = widgets.HTML()
@@ -438,10 +448,18 @@ class MassaiAnalysisPanel(widgets.VBox):
         self.state = state
         self.game: AttackGame | None = None
         self.evaluation = widgets.Dropdown(
-            options=list(EVALUATIONS), value=evaluation, description="Evaluation"
+            options=list(EVALUATIONS),
+            value=evaluation,
+            description="Evaluation",
+            style={"description_width": "initial"},
         )
         self.win_bonus = widgets.BoundedFloatText(
-            value=win_bonus, min=0.0, max=100.0, step=1.0, description="Win bonus"
+            value=win_bonus,
+            min=0.0,
+            max=100.0,
+            step=1.0,
+            description="Win bonus",
+            style={"description_width": "initial"},
         )
         self.summary = widgets.HTML()
         self.board = widgets.HTML()
