@@ -319,11 +319,17 @@ def _draw_base(c: Any, model: MapModel) -> None:
         c.stroke_style = "#4e3b22"
         c.line_width = 2.5
         c.stroke_polygon(list(model.outline))
-    c.font = "bold 11px sans-serif"
     c.text_align = "center"
     c.text_baseline = "middle"
     c.fill_style = "#222222"
+    font = ""
     for view in model.territories.values():
+        # Narrow territories (the Gulf of Guinea coast) get a smaller label so names do not meet.
+        xs = [p[0] for poly in view.polygons for p in poly]
+        narrow = bool(xs) and max(xs) - min(xs) < 7 * len(view.label)
+        wanted = "bold 9px sans-serif" if narrow else "bold 11px sans-serif"
+        if wanted != font:
+            c.font = font = wanted
         x, y = view.anchor
         c.fill_text(view.label, x, y - 8)
     if model.title:
