@@ -7,6 +7,7 @@ reloaded and the saved game continued.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -136,7 +137,7 @@ def map_pixels(page) -> tuple[list[int], int]:
 
 
 @pytest.mark.browser
-def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets) -> None:
+def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets, tmp_path) -> None:
     base_url = voila("africa1880")
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
@@ -201,5 +202,20 @@ def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets) ->
     expect(page.locator(".tt-report-box")).to_contain_text("Round 1880", timeout=TIMEOUT)
     main_tab(page, "Rounds").click()
     expect(page.locator(".tt-history select option")).to_have_count(1, timeout=TIMEOUT)
+    # Save downloads the game file; a bad file opened is refused and the game kept.
+    main_tab(page, "Game").click()
+    with page.expect_download() as download_info:
+        page.locator(".tt-save-link").click()
+    saved = json.loads(Path(download_info.value.path()).read_text())
+    assert saved["format"] == "tabletop.africa1880.game"
+    assert saved["state"]["round"] == 2 and len(saved["history"]) == 1
+    bad = tmp_path / "not_a_game.json"
+    bad.write_text('{"format": "something else"}')
+    with page.expect_file_chooser() as chooser_info:
+        page.locator(".tt-load-game").click()
+    chooser_info.value.set_files(str(bad))
+    expect(page.locator(".tt-message")).to_contain_text("refused", timeout=TIMEOUT)
+    expect(year(page)).to_contain_text("1885 — round 2 of 8")
+
     log = voila.log_text(base_url)
     assert "Traceback" not in log, log
