@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
+import importlib.util
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -994,12 +995,20 @@ class AfricaApp(widgets.VBox):
 
 
 def _analysis_factory() -> Callable[..., Any] | None:
-    """The teacher view's panel factory when the analysis panels are installed."""
-    try:
-        from tabletop.ui.analysis_panels import africa_analysis_panel
-    except ImportError:
+    """The teacher view's panel factory when the analysis panels are installed.
+
+    Only looked up here; the module (and the numerical libraries behind it) is imported when the
+    teacher view is first shown, so the page opens faster.
+    """
+    if importlib.util.find_spec("tabletop.ui.analysis_panels") is None:
         return None
-    return africa_analysis_panel
+
+    def factory(*args: Any) -> Any:
+        from tabletop.ui.analysis_panels import africa_analysis_panel
+
+        return africa_analysis_panel(*args)
+
+    return factory
 
 
 def africa_app(
