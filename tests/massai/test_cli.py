@@ -1,19 +1,29 @@
-"""The command line, run as a person would: exit codes, one-line refusals, files left untouched."""
+"""The command line, run as a person would: exit codes, one-line refusals, files left untouched.
+
+Refusals, bad files and usage errors run the real ``tabletop`` process; longer sessions call the
+same ``main`` in this process (starting Python per step would make the suite slow).
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tabletop.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, home: Path) -> subprocess.CompletedProcess:
+    """``tabletop massai ARGS`` as a separate process with its own HOME and data folder."""
     env = dict(os.environ, HOME=str(home), TABLETOP_DATA_DIR=str(home / "data"))
     return subprocess.run(
         [sys.executable, "-m", "tabletop.cli", "massai", *args],
@@ -21,14 +31,40 @@ def run(*args: str, home: Path) -> subprocess.CompletedProcess:
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=60,
+        timeout=120,
     )
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_here(*args: str, home: Path) -> Result:
+    """``tabletop massai ARGS`` through ``main`` in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = os.environ.get("TABLETOP_DATA_DIR")
+    os.environ["TABLETOP_DATA_DIR"] = str(home / "data")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(["massai", *args])
+            except SystemExit as exit_:
+                code = int(exit_.code or 0)
+    finally:
+        if saved is None:
+            os.environ.pop("TABLETOP_DATA_DIR", None)
+        else:
+            os.environ["TABLETOP_DATA_DIR"] = saved
+    return Result(code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     path = tmp_path / "g.json"
-    result = run("new", "-o", str(path), home=tmp_path)
+    result = run_here("new", "-o", str(path), home=tmp_path)
     assert result.returncode == 0, result.stderr
     return path
 
@@ -42,19 +78,19 @@ def test_new_play_show_undo(game: Path, tmp_path: Path) -> None:
         ("attack d4 guards -", "becomes a hut of Player 1"),
     ]
     for action, words in steps:
-        result = run("play", str(game), *action.split(), home=tmp_path)
+        result = run_here("play", str(game), *action.split(), home=tmp_path)
         assert result.returncode == 0, result.stderr
         assert words in result.stdout
-    shown = run("show", str(game), home=tmp_path)
+    shown = run_here("show", str(game), home=tmp_path)
     assert shown.returncode == 0
     # d4 became Player 1's; c4 and c5, touching it, went back to Player 2's supply.
     assert " 5 . x . . . . . . 5\n 4 . . . o . . . . 4" in shown.stdout
     assert "Player 2 (x): 3 on the board, 12 in supply" in shown.stdout
-    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    data = json.loads(run_here("show", str(game), "--json", home=tmp_path).stdout)
     assert "d4" in data["huts"][0] and data["to_move"] == 1
-    undone = run("undo", str(game), home=tmp_path)
+    undone = run_here("undo", str(game), home=tmp_path)
     assert undone.returncode == 0 and "attack d4" in undone.stdout
-    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    data = json.loads(run_here("show", str(game), "--json", home=tmp_path).stdout)
     assert "d4" in data["huts"][1]
 
 
@@ -64,7 +100,7 @@ def test_new_play_show_undo(game: Path, tmp_path: Path) -> None:
 )
 def test_refusal_is_one_line_exit_1_file_untouched(game: Path, tmp_path: Path, action: str) -> None:
     for step in ("setup a1 b1 b2 c2 c1", "setup a6 b6 b5 c5 c4"):
-        assert run("play", str(game), *step.split(), home=tmp_path).returncode == 0
+        assert run_here("play", str(game), *step.split(), home=tmp_path).returncode == 0
     before = game.read_bytes()
     result = run("play", str(game), *action.split(), home=tmp_path)
     assert result.returncode == 1
@@ -75,25 +111,25 @@ def test_refusal_is_one_line_exit_1_file_untouched(game: Path, tmp_path: Path, a
 
 
 def test_secret_setup_is_not_shown(game: Path, tmp_path: Path) -> None:
-    run("play", str(game), "setup", "a1", "b1", "b2", "c2", "c1", home=tmp_path)
-    shown = run("show", str(game), home=tmp_path)
+    run_here("play", str(game), "setup", "a1", "b1", "b2", "c2", "c1", home=tmp_path)
+    shown = run_here("show", str(game), home=tmp_path)
     assert "secret setup (hidden)" in shown.stdout and " o " not in shown.stdout
-    data = json.loads(run("show", str(game), "--json", home=tmp_path).stdout)
+    data = json.loads(run_here("show", str(game), "--json", home=tmp_path).stdout)
     assert data["pending_setup"] == "hidden" and data["huts"] == [[], []]
     assert "a1" not in json.dumps(data["history"]) and data["history"] == ["setup (hidden)"]
 
 
 def test_new_options_and_refusals(tmp_path: Path) -> None:
     path = tmp_path / "four.json"
-    result = run(
+    result = run_here(
         "new", "-o", str(path), "--adjacency", "4", "--guard-table", "0,1,1", home=tmp_path
     )
     assert result.returncode == 0, result.stderr
     options = json.loads(path.read_text())["options"]
     assert options["adjacency"] == 4 and options["guard_table"] == [0, 1, 1]
-    again = run("new", "-o", str(path), home=tmp_path)
+    again = run_here("new", "-o", str(path), home=tmp_path)
     assert again.returncode == 1 and "already exists" in again.stderr
-    bad = run("new", "-o", str(tmp_path / "b.json"), "--guard-table", "a,b", home=tmp_path)
+    bad = run_here("new", "-o", str(tmp_path / "b.json"), "--guard-table", "a,b", home=tmp_path)
     assert bad.returncode == 1 and "guard table" in bad.stderr
     assert not (tmp_path / "b.json").exists()
     usage = run("new", "--adjacency", "6", home=tmp_path)
@@ -119,5 +155,5 @@ def test_corrupt_or_missing_file(tmp_path: Path) -> None:
 
 
 def test_undo_at_the_start(game: Path, tmp_path: Path) -> None:
-    result = run("undo", str(game), home=tmp_path)
+    result = run_here("undo", str(game), home=tmp_path)
     assert result.returncode == 1 and "nothing to undo" in result.stderr
