@@ -555,7 +555,10 @@ class AfricaMapView(widgets.VBox):
         self.model: MapModel | None = None
         self.hovered: str | None = None
         self.draw_count = 0
-        self.canvas.on_client_ready(self._redraw)
+        # Commands sent before a page shows the canvas are lost (e.g. while Voila executes the
+        # notebook), so drawing waits for the first page to say it is ready.
+        self.client_ready = False
+        self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_move(self._on_move)
         self.canvas.on_mouse_down(self._on_click)
         super().__init__([self.note, self.canvas, self.details])
@@ -564,7 +567,7 @@ class AfricaMapView(widgets.VBox):
             self.set_model(model)
 
     def set_model(self, model: MapModel) -> None:
-        """Show ``model`` (and draw it now: a page already connected sees it at once)."""
+        """Show ``model`` (drawn at once if a page is connected, else when one connects)."""
         self.model = model
         if (self.canvas.width, self.canvas.height) != (model.width, model.height):
             self.canvas.width = model.width
@@ -579,8 +582,12 @@ class AfricaMapView(widgets.VBox):
         self.hovered = None
         self._redraw()
 
+    def _on_client_ready(self) -> None:
+        self.client_ready = True
+        self._redraw()
+
     def _redraw(self) -> None:
-        if self.model is None:
+        if self.model is None or not self.client_ready:
             return
         draw(self.canvas, self.model)
         self.draw_count += 1
@@ -590,7 +597,8 @@ class AfricaMapView(widgets.VBox):
         if self.model is None or name == self.hovered:
             return
         self.hovered = name
-        draw_hover(self.canvas, self.model, name)
+        if self.client_ready:
+            draw_hover(self.canvas, self.model, name)
         self.details.value = (
             describe(self.model, name) if name else t("map_details_hint", self.model.lang)
         )

@@ -192,9 +192,13 @@ def test_details_of_a_territory(board, geometry) -> None:
 def test_map_view_redraws_when_a_page_connects_and_shows_details(board, geometry) -> None:
     model = build_map_model(board, geometry, example_game().state)
     view = AfricaMapView(model)
+    assert view.draw_count == 0  # nothing is drawn before a page shows the canvas
+    view._on_client_ready()  # what ipycanvas calls when a page connects
     assert view.draw_count == 1
-    view._redraw()  # what on_client_ready calls for a page that connects later
+    view.set_model(model)  # a connected page sees a new model at once
     assert view.draw_count == 2
+    view._on_client_ready()  # a page reconnecting gets the whole picture again
+    assert view.draw_count == 3
     x, y = model.territories["Egypt"].anchor
     view._on_click(x, y)
     assert view.hovered == "Egypt" and "Egypt" in view.details.value
