@@ -146,3 +146,12 @@ def test_score_points_and_colonies(tiny) -> None:
     colonies = score(GameState.from_dict({**state.to_dict(), "options": {"scoring": "colonies"}}))
     assert colonies.leaders == ("France",) and colonies.powers[0].colonies == 2
     assert "may differ" in colonies.note
+
+
+def test_void_orders_quote_the_typed_line(board) -> None:
+    state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
+    text = "[France]\n# first line is a comment\nalgérie : développe\nSénégal -> Guinée\n"
+    _, report = resolve(state, board, text)
+    assert report.development[0].territory == "Algeria"
+    (void,) = report.void_orders
+    assert (void.order_text, void.line, void.reason_code) == ("Sénégal -> Guinée", 4, "no_presence")

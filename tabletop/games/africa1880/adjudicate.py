@@ -234,7 +234,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         if power not in start_presences:
             void.extend(sheet.void)
             for order in (*sheet.orders, *((sheet.landing,) if sheet.landing else ())):
-                void.append(void_order(power, order_text(order), NOT_PLAYING))
+                void.append(_void(by_power, power, order, NOT_PLAYING))
             continue
         void.extend(sheet.void)
         mine = start_presences[power]
@@ -242,13 +242,13 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         for order in sheet.orders:
             source = order.source
             if source not in territories:
-                void.append(_unknown(power, order, source, board))
+                void.append(_unknown(by_power, power, order, source, board))
                 continue
             if source not in mine:
-                void.append(void_order(power, order_text(order), NO_PRESENCE, territory=source))
+                void.append(_void(by_power, power, order, NO_PRESENCE, territory=source))
                 continue
             if source in seen:
-                void.append(void_order(power, order_text(order), DUPLICATE_ORDER, territory=source))
+                void.append(_void(by_power, power, order, DUPLICATE_ORDER, territory=source))
                 continue
             seen.add(source)
             kind = type(order)
@@ -259,17 +259,15 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 continue
             target = order.target
             if target not in territories:
-                void.append(_unknown(power, order, target, board))
+                void.append(_unknown(by_power, power, order, target, board))
             elif target not in territories[source].neighbours:
                 void.append(
-                    void_order(
-                        power, order_text(order), NOT_NEIGHBOUR, source=source, target=target
-                    )
+                    _void(by_power, power, order, NOT_NEIGHBOUR, source=source, target=target)
                 )
             elif target in colonies:
-                void.append(void_order(power, order_text(order), COLONY_CLOSED, territory=target))
+                void.append(_void(by_power, power, order, COLONY_CLOSED, territory=target))
             elif target in mine:
-                void.append(void_order(power, order_text(order), ALREADY_PRESENT, territory=target))
+                void.append(_void(by_power, power, order, ALREADY_PRESENT, territory=target))
             else:
                 explore_requests.setdefault(power, {}).setdefault(target, []).append(order)
         if sheet.landing is not None:
@@ -285,14 +283,12 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         for power, order in develop_requests[territory]:
             if development.get(territory, 0) + added >= spaces:
                 void.append(
-                    void_order(
-                        power, order_text(order), TERRITORY_FULL, territory=territory, spaces=spaces
+                    _void(
+                        by_power, power, order, TERRITORY_FULL, territory=territory, spaces=spaces
                     )
                 )
             elif pins_left <= 0:
-                void.append(
-                    void_order(power, order_text(order), NO_PIN_LEFT, total=options.total_pins)
-                )
+                void.append(_void(by_power, power, order, NO_PIN_LEFT, total=options.total_pins))
             else:
                 added += 1
                 pins_left -= 1
@@ -317,9 +313,10 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
             else:
                 for order in requests[target]:
                     void.append(
-                        void_order(
+                        _void(
+                            by_power,
                             power,
-                            order_text(order),
+                            order,
                             NO_PAWN_LEFT,
                             alphabetical=" (explorations are carried out in alphabetical order "
                             "of their targets)",
@@ -344,18 +341,18 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         for power in order_of_reading:
             landing = landings[power]
             target = landing.target
-            text = order_text(landing)
             if target not in territories:
-                void.append(_unknown(power, landing, target, board))
+                void.append(_unknown(by_power, power, landing, target, board))
             elif not territories[target].coastal:
-                void.append(void_order(power, text, NOT_COASTAL, territory=target))
+                void.append(_void(by_power, power, landing, NOT_COASTAL, territory=target))
             elif target in colonies:
-                void.append(void_order(power, text, COLONY_CLOSED, territory=target))
+                void.append(_void(by_power, power, landing, COLONY_CLOSED, territory=target))
             elif options.landing_check == "reading_order" and current.get(target):
                 void.append(
-                    void_order(
+                    _void(
+                        by_power,
                         power,
-                        text,
+                        landing,
                         LANDING_OCCUPIED,
                         territory=target,
                         occupants=sort_powers(current[target]),
@@ -365,9 +362,10 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 )
             elif options.landing_check == "start_of_round" and target in occupied_at_start:
                 void.append(
-                    void_order(
+                    _void(
+                        by_power,
                         power,
-                        text,
+                        landing,
                         LANDING_OCCUPIED,
                         territory=target,
                         occupants=tuple(occupied_at_start[target]),
@@ -376,9 +374,9 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                     )
                 )
             elif target in presences[power]:
-                void.append(void_order(power, text, ALREADY_PRESENT, territory=target))
+                void.append(_void(by_power, power, landing, ALREADY_PRESENT, territory=target))
             elif stock[power] <= 0:
-                void.append(void_order(power, text, NO_PAWN_LEFT))
+                void.append(_void(by_power, power, landing, NO_PAWN_LEFT))
             else:
                 stock[power] -= 1
                 presences[power].add(target)
@@ -454,6 +452,18 @@ class _Crowds:
         )
 
 
+def _void(
+    by_power: Mapping[str, OrderSheet], power: str, order: Any, code: str, **details: object
+) -> VoidOrder:
+    """A void order reported with the line number and the text the person typed, when known."""
+    sheet = by_power.get(power)
+    written = sheet.written.get(order) if sheet is not None else None
+    if written is None:
+        return void_order(power, order_text(order), code, **details)
+    line, text = written
+    return void_order(power, text, code, line=line, **details)
+
+
 def _mask(powers: tuple[str, ...]) -> int:
     mask = 0
     for power in powers:
@@ -461,9 +471,11 @@ def _mask(powers: tuple[str, ...]) -> int:
     return mask
 
 
-def _unknown(power: str, order: Any, name: str, board: Board) -> VoidOrder:
-    return void_order(
-        power, order_text(order), UNKNOWN_TERRITORY, suggestion=board.suggest(name), text=name
+def _unknown(
+    by_power: Mapping[str, OrderSheet], power: str, order: Any, name: str, board: Board
+) -> VoidOrder:
+    return _void(
+        by_power, power, order, UNKNOWN_TERRITORY, suggestion=board.suggest(name), text=name
     )
 
 

@@ -121,10 +121,16 @@ class _SheetBuilder:
         self.alliances: set[str] = set()
         self.contradicted: set[str] = set()
         self.void: list[VoidOrder] = []
+        self.written: dict[Order | Landing, tuple[int, str]] = {}
 
     def build(self) -> OrderSheet:
         return OrderSheet(
-            self.power, tuple(self.orders), self.landing, frozenset(self.wars), tuple(self.void)
+            self.power,
+            tuple(self.orders),
+            self.landing,
+            frozenset(self.wars),
+            tuple(self.void),
+            dict(self.written),
         )
 
 
@@ -328,7 +334,10 @@ def _explore(
     if target not in board.territories[source].neighbours:
         _void(sheet, line, number, NOT_NEIGHBOUR, source=source, target=target)
         return
-    sheet.orders.append(Explore(sheet.power, source, target))
+    order = Explore(sheet.power, source, target)
+    sheet.orders.append(order)
+    sheet.written[order] = (number, line)
+    sheet.written[order] = (number, line)
 
 
 def _add_order(line: str, number: int, sheet: _SheetBuilder, order: Develop | Hold) -> None:
@@ -337,6 +346,7 @@ def _add_order(line: str, number: int, sheet: _SheetBuilder, order: Develop | Ho
         return
     sheet.sources.add(order.source)
     sheet.orders.append(order)
+    sheet.written[order] = (number, line)
 
 
 def _landing(line: str, number: int, sheet: _SheetBuilder, board: Board, rest: str) -> None:
@@ -359,6 +369,7 @@ def _landing(line: str, number: int, sheet: _SheetBuilder, board: Board, rest: s
         _void(sheet, line, number, NOT_COASTAL, territory=target)
         return
     sheet.landing = Landing(sheet.power, target)
+    sheet.written[sheet.landing] = (number, line)
 
 
 def _relations(

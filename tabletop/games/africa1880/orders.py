@@ -268,8 +268,10 @@ class OrderSheet:
 
     ``orders`` are the orders given to presences, in the order written; ``landing`` the landing or
     ``None``; ``wars`` the powers on which war is declared (every other power: alliance).
-    ``void`` holds the orders of this sheet already voided while reading the text; it is not part
-    of the sheet's identity (two sheets that order the same things are equal).
+    ``void`` holds the orders of this sheet already voided while reading the text. ``written``
+    maps each order (and the landing) to its ``(line number, text as typed)`` so that an order
+    voided later is reported as the person typed it. Neither is part of the sheet's identity (two
+    sheets that order the same things are equal).
     """
 
     power: str
@@ -277,6 +279,9 @@ class OrderSheet:
     landing: Landing | None = None
     wars: frozenset[str] = frozenset()
     void: tuple[VoidOrder, ...] = field(default=(), compare=False)
+    written: Mapping[Order | Landing, tuple[int, str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "orders", tuple(self.orders))
