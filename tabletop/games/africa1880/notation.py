@@ -13,10 +13,11 @@ One sheet per power, opened by a header line with the power's name in English or
 Names are matched without regard to case, accents, hyphens or apostrophes, through the board's
 aliases. ``#`` starts a comment. A header may also be written ``France:`` or ``France`` alone on a
 line, and an order may follow ``[France]`` on the same line. Power lists take commas, ``and``/``et``
-or plain spaces; a full stop or semicolon ending a line is ignored. Parsing never raises: every line that cannot be used becomes a :class:`VoidOrder` with a
-reason code, and nothing is guessed. Decisions: when a presence gets two orders, or a power writes
-two landings or two sheets, the first one written counts and the later ones are void; a power
-written both under war and alliance counts as alliance (an unreadable relation).
+or plain spaces; a full stop or semicolon ending a line is ignored. Parsing never raises: every
+line that cannot be used becomes a :class:`VoidOrder` with a reason code, and nothing is guessed.
+Decisions: when a presence gets two orders, or a power writes two landings or two sheets, the first
+one written counts and the later ones are void; a power written both under war and alliance counts
+as alliance (an unreadable relation).
 
 >>> from tabletop.games.africa1880.board import load_board
 >>> result = parse_sheets("[France]\\nAlgérie: développe\\nguerre: Allemagne", load_board())
