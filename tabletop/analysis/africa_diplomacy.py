@@ -44,12 +44,17 @@ from tabletop.games.africa1880 import AfterOrders, Relations, score, settle
 
 PAYOFFS = ("presences", "score")
 WAR, ALLIANCE = "war", "alliance"
-#: Largest number of relations one constraint table may span (2**22 cells).
-MAX_SCOPE = 24
+#: Largest number of relations one constraint table may span (2**20 cells); wider best-response
+#: conditions are checked from the payoff terms instead.
+MAX_SCOPE = 20
+#: Largest number of relations one payoff term may depend on (a colony candidate of five powers).
+MAX_TERM_SCOPE = 20
 #: Largest table built while counting equilibria (2**25 cells).
 MAX_ELIMINATION = 25
 #: Rows expanded at once while listing equilibria.
-CHUNK = 1 << 20
+CHUNK = 1 << 14
+#: Relations added in one step of the listing search.
+BATCH = 10
 #: Equilibria listed by default (the count is always exact).
 DEFAULT_LIMIT = 1000
 TOL = 1e-9
@@ -246,7 +251,7 @@ class DiplomacyGame:
     ) -> None:
         k = len(present)
         pairs = [(a, b) for a in present for b in present if a != b]
-        if len(pairs) > MAX_SCOPE - 2:
+        if len(pairs) > MAX_TERM_SCOPE:
             raise TooLarge(
                 f"{territory} is ready to become a colony with {k} powers present: "
                 f"{len(pairs)} relations decide it, too many for the exact analysis"
@@ -370,23 +375,71 @@ def _war_label(wars: Sequence[str]) -> str:
 # --- the equilibrium search ---------------------------------------------------------------------
 
 
+def _row_index(rows: np.ndarray, columns: Sequence[int]) -> np.ndarray:
+    """Flat table index of each row's values in ``columns`` (first column = highest bit)."""
+    index = np.zeros(len(rows), dtype=np.int64)
+    for column in columns:
+        index = index * 2 + rows[:, column]
+    return index
+
+
 @dataclass(frozen=True)
 class Constraint:
-    """Allowed joint values of ``scope`` (True where the owner's choice is a best response)."""
+    """A best-response condition over ``scope``, as a 0/1 table (True: best response)."""
 
     owner: int
     scope: tuple[int, ...]
     allowed: np.ndarray
 
+    def check(self, rows: np.ndarray, position: Mapping[int, int]) -> np.ndarray:
+        """For rows of 0/1 values (column ``position[v]`` = relation ``v``), True where met."""
+        return self.allowed.ravel()[_row_index(rows, [position[v] for v in self.scope])]
+
+
+@dataclass(frozen=True)
+class ImplicitConstraint:
+    """A best-response condition too wide for a table: checked row by row from the terms."""
+
+    owner: int
+    scope: tuple[int, ...]
+    own: tuple[int, ...]
+    terms: tuple[Term, ...]
+
+    def check(self, rows: np.ndarray, position: Mapping[int, int]) -> np.ndarray:
+        """For rows of 0/1 values, True where the owner's own values are a best response."""
+        options = _assignments(len(self.own))  # every choice of the owner's relations
+        values = np.zeros((len(rows), len(options)))
+        for term in self.terms:
+            mine = [k for k, v in enumerate(term.scope) if v in self.own]
+            others = [k for k, v in enumerate(term.scope) if v not in self.own]
+            flat = np.moveaxis(term.values, mine + others, list(range(len(term.scope))))
+            flat = flat.reshape(2 ** len(mine), -1)
+            context = _row_index(rows, [position[term.scope[k]] for k in others])
+            choice = np.zeros(len(options), dtype=np.int64)
+            for k in mine:
+                choice = choice * 2 + options[:, self.own.index(term.scope[k])]
+            values += flat[choice[None, :], context[:, None]]
+        chosen = _row_index(rows, [position[v] for v in self.own])
+        best = values.max(axis=1)
+        return values[np.arange(len(rows)), chosen] >= best - TOL
+
+
+AnyConstraint = Constraint | ImplicitConstraint
+
 
 @dataclass(frozen=True)
 class OwnGroup:
-    """Relations of one power that interact in its payoff, with the terms they appear in."""
+    """Relations of one power that interact in its payoff, with the (incentive) terms they are in.
+
+    ``total`` is the power's payoff from these terms over ``scope`` when that table is small
+    enough to build (``None`` otherwise).
+    """
 
     power: int
     own: tuple[int, ...]
     scope: tuple[int, ...]
-    total: np.ndarray  # the power's payoff from these terms over ``scope``
+    terms: tuple[Term, ...]
+    total: np.ndarray | None
 
 
 def own_groups(game: DiplomacyGame) -> list[OwnGroup]:
@@ -413,17 +466,15 @@ def own_groups(game: DiplomacyGame) -> list[OwnGroup]:
         for members in clusters.values():
             member_set = set(members)
             related = [_incentive(t, own) for t in terms if member_set & set(t.scope)]
+            related = [t for t in related if t.scope]
             scope = tuple(sorted({v for t in related for v in t.scope}))
-            if len(scope) > MAX_SCOPE:
-                names = ", ".join(f"{a}->{b}" for a, b in (game.variables[v] for v in members))
-                raise TooLarge(
-                    f"the best responses of {game.powers[power]} ({names}) depend on "
-                    f"{len(scope)} relations, too many for the exact analysis"
-                )
-            total = np.zeros((2,) * len(scope), dtype=_table_type(related))
-            for term in related:
-                total += _broadcast(term.scope, term.values, scope).astype(total.dtype)
-            groups.append(OwnGroup(power, tuple(sorted(members)), scope, total))
+            total = None
+            if len(scope) <= MAX_SCOPE:
+                total = np.zeros((2,) * len(scope), dtype=_table_type(related))
+                for term in related:
+                    total += _broadcast(term.scope, term.values, scope).astype(total.dtype)
+            own_here = tuple(sorted(v for v in members if v in scope))
+            groups.append(OwnGroup(power, own_here, scope, tuple(related), total))
     return groups
 
 
@@ -452,10 +503,15 @@ def _incentive(term: Term, own: set[int]) -> Term:
     return Term(term.power, scope, values, term.source)
 
 
-def constraints_of(groups: Iterable[OwnGroup]) -> list[Constraint]:
-    """The best-response condition of every group as a constraint table."""
-    out = []
+def constraints_of(groups: Iterable[OwnGroup]) -> list[AnyConstraint]:
+    """The best-response condition of every group: a table when small, else implicit."""
+    out: list[AnyConstraint] = []
     for group in groups:
+        if not group.own:
+            continue  # the power's payoff never depends on these relations
+        if group.total is None:
+            out.append(ImplicitConstraint(group.power, group.scope, group.own, group.terms))
+            continue
         axes = tuple(k for k, v in enumerate(group.scope) if v in group.own)
         best = group.total.max(axis=axes, keepdims=True)
         allowed = group.total >= best - TOL
@@ -465,7 +521,7 @@ def constraints_of(groups: Iterable[OwnGroup]) -> list[Constraint]:
     return out
 
 
-def _components(constraints: Sequence[Constraint]) -> list[list[Constraint]]:
+def _components(constraints: Sequence[AnyConstraint]) -> list[list[AnyConstraint]]:
     parent: dict[int, int] = {}
 
     def find(v: int) -> int:
@@ -479,18 +535,21 @@ def _components(constraints: Sequence[Constraint]) -> list[list[Constraint]]:
         for v in c.scope[1:]:
             parent[find(v)] = find(c.scope[0])
         find(c.scope[0])
-    grouped: dict[int, list[Constraint]] = {}
+    grouped: dict[int, list[AnyConstraint]] = {}
     for c in constraints:
         grouped.setdefault(find(c.scope[0]), []).append(c)
     return sorted(grouped.values(), key=lambda cs: min(v for c in cs for v in c.scope))
 
 
-def count_solutions(constraints: Sequence[Constraint]) -> int:
+def count_solutions(constraints: Sequence[AnyConstraint]) -> int | None:
     """Exact number of joint values satisfying every constraint, by variable elimination.
 
     The constraints are 0/1 tables; a relation is summed out by multiplying the tables that
-    mention it (greedily, the one giving the smallest new table first).
+    mention it (greedily, the one giving the smallest new table first). ``None`` when a constraint
+    has no table or the elimination would need too large a table.
     """
+    if any(isinstance(c, ImplicitConstraint) for c in constraints):
+        return None
     factors: list[tuple[tuple[int, ...], np.ndarray]] = [
         (c.scope, c.allowed.astype(np.float64)) for c in constraints
     ]
@@ -502,10 +561,7 @@ def count_solutions(constraints: Sequence[Constraint]) -> int:
 
         v = min(pending, key=new_size)
         if new_size(v) > MAX_ELIMINATION:
-            raise TooLarge(
-                "counting the equilibria would need a table over "
-                f"{new_size(v)} relations, too many for the exact analysis"
-            )
+            return None
         pending.remove(v)
         touching = [f for f in factors if v in f[0]]
         factors = [f for f in factors if v not in f[0]]
@@ -522,7 +578,7 @@ def count_solutions(constraints: Sequence[Constraint]) -> int:
 
 
 def first_solutions(
-    constraints: Sequence[Constraint], limit: int
+    constraints: Sequence[AnyConstraint], limit: int
 ) -> tuple[tuple[int, ...], np.ndarray]:
     """Up to ``limit`` joint values satisfying every constraint (lexicographic in the join order).
 
@@ -532,7 +588,7 @@ def first_solutions(
     """
     assigned: list[int] = []
     position: dict[int, int] = {}
-    plan: list[tuple[np.ndarray, list[Constraint]]] = []
+    plan: list[tuple[np.ndarray, list[AnyConstraint]]] = []
     pending = list(constraints)
     while pending:
         pending.sort(key=lambda c: (-sum(v in position for v in c.scope), len(c.scope)))
@@ -543,7 +599,11 @@ def first_solutions(
             assigned.append(v)
         ready = [current] + [c for c in pending if all(v in position for v in c.scope)]
         pending = [c for c in pending if c not in ready]
-        plan.append((_assignments(len(new)), ready))
+        # Many new relations at once are added in batches, so one row never grows past 2**BATCH.
+        batches = [new[k : k + BATCH] for k in range(0, len(new), BATCH)] or [[]]
+        for batch in batches[:-1]:
+            plan.append((_assignments(len(batch)), []))
+        plan.append((_assignments(len(batches[-1])), ready))
 
     found: list[np.ndarray] = []
     count = 0
@@ -562,10 +622,7 @@ def first_solutions(
             part = rows[start : start + per]
             grown = np.hstack([np.repeat(part, len(block), axis=0), np.tile(block, (len(part), 1))])
             for c in checks:
-                index = np.zeros(len(grown), dtype=np.int64)
-                for v in c.scope:
-                    index = index * 2 + grown[:, position[v]]
-                grown = grown[c.allowed.ravel()[index]]
+                grown = grown[c.check(grown, position)]
             if len(grown):
                 explore(grown, step + 1)
             if count >= limit:
@@ -579,11 +636,12 @@ def first_solutions(
 
 @dataclass(frozen=True)
 class ComponentSolutions:
-    """The equilibria restricted to one component: their exact count and the first ones."""
+    """The equilibria restricted to one component: their exact count (``None`` if too costly to
+    count) and the first ones."""
 
     scope: tuple[int, ...]
     rows: np.ndarray
-    count: int
+    count: int | None
 
 
 # --- the report -------------------------------------------------------------------------------
@@ -704,7 +762,6 @@ class DiplomacyAnalysis:
     complete: bool
     power_reports: tuple[PowerReport, ...]
     territory_tables: tuple[TerritoryTable, ...]
-    problem: str | None
     game: DiplomacyGame = field(repr=False, compare=False)
     _component_solutions: tuple[ComponentSolutions, ...] = field(
         repr=False, compare=False, default=()
@@ -715,9 +772,7 @@ class DiplomacyAnalysis:
 
         This can be astronomically many; meant for tests and small positions.
         """
-        if self.problem is not None:
-            raise TooLarge(self.problem)
-        if any(len(c.rows) < c.count for c in self._component_solutions):
+        if any(c.count is None or len(c.rows) < c.count for c in self._component_solutions):
             raise TooLarge("some equilibria were not listed: analyse with a larger limit")
         game = self.game
         fixed_free = list(self.free) if include_free else []
@@ -748,7 +803,6 @@ class DiplomacyAnalysis:
             "equilibrium_count": self.equilibrium_count,
             "listed_equilibria": len(self.equilibria),
             "complete": self.complete,
-            "problem": self.problem,
             "equilibria": [e.to_dict() for e in self.equilibria],
             "powers_detail": [r.to_dict() for r in self.power_reports],
             "two_power_territories": [t.to_dict() for t in self.territory_tables],
@@ -818,10 +872,12 @@ def analyse(
     """Analyse the relations game of ``after`` (a position after phase 3).
 
     ``declared``: the relations actually written (default: alliance everywhere). ``limit``: how
-    many equilibria to list at most (their count is always exact). Pareto optimality among all
-    outcomes is decided exactly when one outcome gives every power its maximum (always the case
-    with the default payoff: all-alliance removes no one and founds every colony), else by brute
-    force over at most ``2 ** pareto_brute_force`` profiles; beyond that it is ``None``.
+    many equilibria to list at most. Their count is exact, or ``None`` when a best-response
+    condition spans too many relations to be tabulated (the listed ones are still exact). Pareto
+    optimality among all outcomes is decided exactly when one outcome gives every power its
+    maximum (always the case with the default payoff: all-alliance removes no one and founds
+    every colony), else by brute force over at most ``2 ** pareto_brute_force`` profiles; beyond
+    that it is ``None``.
     """
     if limit < 0:
         raise AnalysisError("the limit must be zero or more")
@@ -831,69 +887,32 @@ def analyse(
     free = set(game.free)
     names = game.variables
     n_vars = len(names)
-    try:
-        groups = own_groups(game)
-    except TooLarge as error:
-        # Best responses and dominance of the declared relations stay exact (rules core); only
-        # the enumeration of every equilibrium is given up, with the reason.
-        groups = None
-        problem = str(error)
-    reports = tuple(_power_report(game, p, declared_profile, groups, free) for p in game.powers)
+    groups = own_groups(game)
+    reports = tuple(_power_report(game, p, declared_profile, free) for p in game.powers)
     declared_ok = all(r.declared_is_best_response for r in reports)
-    common = {
-        "powers": game.powers,
-        "payoff": payoff,
-        "weight": game.weight,
-        "declared": game.relations_of(declared_profile),
-        "declared_payoffs": dict(zip(game.powers, map(float, declared_core), strict=True)),
-        "declared_is_equilibrium": declared_ok,
-        "free": tuple(names[v] for v in sorted(free)),
-        "power_reports": reports,
-        "territory_tables": territory_tables(after, game.weight, payoff),
-        "game": game,
-    }
-    if groups is None:
-        return DiplomacyAnalysis(
-            indifferent=(),
-            components=(),
-            equilibrium_count=None,
-            equilibria=(),
-            complete=False,
-            problem=problem,
-            **common,
-        )
     constraints = constraints_of(groups)
-    try:
-        solutions = tuple(
-            ComponentSolutions(*first_solutions(c, max(limit, 1)), count_solutions(c))
-            for c in _components(constraints)
-        )
-    except TooLarge as error:
-        solutions = None
-        problem = str(error)
-    constrained = {v for c in (solutions or ()) for v in c.scope}
-    indifferent = tuple(v for v in range(n_vars) if v not in constrained and v not in free)
-    satisfied = all(
-        bool(c.allowed[tuple(int(declared_profile[v]) for v in c.scope)]) for c in constraints
-    )
-    if satisfied != declared_ok:
+    one_row = declared_profile[None, :]
+    identity = {v: v for v in range(n_vars)}
+    if all(bool(c.check(one_row, identity)[0]) for c in constraints) != declared_ok:
         raise AnalysisError(
             "internal check failed: the equilibrium search and the rules core disagree on "
             "whether the declared relations form an equilibrium"
         )
-    if solutions is None:
-        return DiplomacyAnalysis(
-            indifferent=(),
-            components=(),
-            equilibrium_count=None,
-            equilibria=(),
-            complete=False,
-            problem=problem,
-            **common,
-        )
-    listed_total = 1
+    solutions = []
+    for component in _components(constraints):
+        scope, rows = first_solutions(component, max(limit, 1))
+        # Fewer rows than asked means the search ran to the end: that is the exact count.
+        count = len(rows) if len(rows) < max(limit, 1) else count_solutions(component)
+        solutions.append(ComponentSolutions(scope, rows, count))
+    constrained = {v for c in solutions for v in c.scope}
+    indifferent = tuple(v for v in range(n_vars) if v not in constrained and v not in free)
+    listed_total: int | None = 1
     for component in solutions:
-        listed_total *= component.count
+        listed_total = (
+            None
+            if component.count is None or listed_total is None
+            else (listed_total * component.count)
+        )
 
     # Equilibria over decisive relations, with free and indifferent ones at alliance.
     profiles = list(itertools.islice(_product_rows(solutions, n_vars), limit))
@@ -915,14 +934,22 @@ def analyse(
             )
         )
     return DiplomacyAnalysis(
+        powers=game.powers,
+        payoff=payoff,
+        weight=game.weight,
+        declared=game.relations_of(declared_profile),
+        declared_payoffs=dict(zip(game.powers, map(float, declared_core), strict=True)),
+        declared_is_equilibrium=declared_ok,
+        free=tuple(names[v] for v in sorted(free)),
         indifferent=tuple(names[v] for v in indifferent),
         components=tuple(tuple(names[v] for v in c.scope) for c in solutions),
-        equilibrium_count=listed_total * 2 ** len(indifferent),
+        equilibrium_count=None if listed_total is None else listed_total * 2 ** len(indifferent),
         equilibria=tuple(equilibria),
-        complete=listed_total <= limit,
-        problem=None,
-        _component_solutions=solutions,
-        **common,
+        complete=listed_total is not None and listed_total <= limit,
+        power_reports=reports,
+        territory_tables=territory_tables(after, game.weight, payoff),
+        game=game,
+        _component_solutions=tuple(solutions),
     )
 
 
@@ -949,11 +976,7 @@ def _pareto_flags(game: DiplomacyGame, vectors: np.ndarray, brute_limit: int) ->
 
 
 def _power_report(
-    game: DiplomacyGame,
-    power: str,
-    declared: np.ndarray,
-    groups: Sequence[OwnGroup] | None,
-    free: set[int],
+    game: DiplomacyGame, power: str, declared: np.ndarray, free: set[int]
 ) -> PowerReport:
     i = game.index[power]
     others = [q for q in game.powers if q != power]
@@ -997,7 +1020,7 @@ def _dominance_from_terms(game: DiplomacyGame, power: int, v: int) -> tuple[str,
     if not gains:
         return None
     scope = tuple(sorted({u for s, _ in gains for u in s}))
-    if len(scope) > MAX_SCOPE:
+    if len(scope) > MAX_TERM_SCOPE:
         return None
     total = np.zeros((2,) * len(scope))
     for gain_scope, gain in gains:

@@ -155,13 +155,11 @@ def _print_equilibria(result: Any) -> None:
             f"{report.best_payoff:g})"
         )
     print(f"Free relations (change no payoff): {_pairs(result.free)}")
-    if result.problem:
-        print(f"Equilibria not enumerated: {result.problem}")
-        return
     print(f"Indifferent relations (never change an equilibrium): {_pairs(result.indifferent)}")
     shown = len(result.equilibria)
     more = "" if result.complete else f", first {shown} shown"
-    print(f"Pure Nash equilibria: {result.equilibrium_count}{more}")
+    count = result.equilibrium_count
+    print(f"Pure Nash equilibria: {'too many to count' if count is None else count}{more}")
     for k, eq in enumerate(result.equilibria, start=1):
         pareto = {True: " (Pareto optimal)", False: "", None: " (Pareto: not decided)"}
         print(f"  {k}. {_wars(dict(eq.wars))}{pareto[eq.pareto_optimal]}")

@@ -173,15 +173,18 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12) -> str:
     )
     parts = [verdict]
     parts.append(f"<p>Free relations (they change no payoff): {_pairs_text(result.free)}</p>")
-    if result.problem is not None:
-        parts.append(f'<p class="tt-note">Equilibria not enumerated: {_esc(result.problem)}</p>')
-        return "".join(parts)
     parts.append(
         "<p>Indifferent relations (any value keeps an equilibrium one): "
         f"{_pairs_text(result.indifferent)}</p>"
     )
     count = result.equilibrium_count
-    parts.append(f"<p><b>{count}</b> pure Nash equilibri{'um' if count == 1 else 'a'}.</p>")
+    if count is None:
+        parts.append(
+            "<p>Too many relations interact to count every pure Nash equilibrium; "
+            f"the first {len(result.equilibria)} found are listed.</p>"
+        )
+    else:
+        parts.append(f"<p><b>{count}</b> pure Nash equilibri{'um' if count == 1 else 'a'}.</p>")
     items = []
     for eq in result.equilibria[:shown]:
         star = " ★ Pareto optimal" if eq.pareto_optimal else ""

@@ -15,7 +15,8 @@ from tabletop.analysis.africa_diplomacy import (
     analyse,
     core_payoffs,
 )
-from tabletop.analysis.examples import africa_position, random_africa_position
+import tabletop.analysis.africa_diplomacy as module
+from tabletop.analysis.examples import africa_position, late_game_position, random_africa_position
 from tabletop.games.africa1880 import Relations
 
 
@@ -169,7 +170,7 @@ def test_four_powers_equilibria_match_brute_force(seed, presences) -> None:
 def test_six_powers_listed_equilibria_have_no_profitable_deviation(seed) -> None:
     after = random_africa_position(seed, powers=6, presences_per_power=10, full_share=0.4)
     result = analyse(after, limit=8)
-    assert result.problem is None
+    assert result.equilibria
     powers = result.powers
     for equilibrium in result.equilibria:
         relations = equilibrium.relations()
@@ -277,3 +278,39 @@ def test_json_form_lists_wars_per_power() -> None:
         key=str,
     )
     assert data["declared"]["is_equilibrium"] is True
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions)
+def test_implicit_constraints_give_the_same_equilibria(after) -> None:
+    # With no constraint small enough for a table, every best-response condition is checked
+    # from the payoff terms; the equilibria must not change.
+    tabulated = analyse(after, limit=10**6)
+    saved = module.MAX_SCOPE
+    module.MAX_SCOPE = 0
+    try:
+        implicit = analyse(after, limit=10**6)
+    finally:
+        module.MAX_SCOPE = saved
+    assert set(implicit.all_equilibrium_profiles()) == set(tabulated.all_equilibrium_profiles())
+    assert implicit.equilibrium_count == tabulated.equilibrium_count
+    assert implicit.declared_is_equilibrium == tabulated.declared_is_equilibrium
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_crowded_late_game_lists_true_equilibria(seed: int) -> None:
+    after = late_game_position(seed)
+    result = analyse(after, limit=5)
+    assert len(result.equilibria) == 5
+    powers = result.powers
+    for equilibrium in result.equilibria:
+        relations = equilibrium.relations()
+        base = core_payoffs(after, relations)
+        assert base == equilibrium.payoffs
+        for power in powers:
+            others = [q for q in powers if q != power]
+            kept = {pair for pair in relations.wars if pair[0] != power}
+            for size in range(len(others) + 1):
+                for wars in itertools.combinations(others, size):
+                    deviation = Relations(kept | {(power, q) for q in wars})
+                    assert core_payoffs(after, deviation)[power] <= base[power] + 1e-9
