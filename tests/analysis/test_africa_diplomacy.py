@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tabletop.analysis.africa_diplomacy as module
 from tabletop.analysis.africa_diplomacy import (
     AnalysisError,
     DiplomacyGame,
     analyse,
     core_payoffs,
 )
-import tabletop.analysis.africa_diplomacy as module
 from tabletop.analysis.examples import africa_position, late_game_position, random_africa_position
 from tabletop.games.africa1880 import Relations
 
