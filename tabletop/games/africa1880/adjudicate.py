@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.games.africa1880.board import Board, load_board, normalize_name
+from tabletop.games.africa1880.board import Board, load_board
 from tabletop.games.africa1880.orders import (
     ALREADY_PRESENT,
     COLONY_CLOSED,
@@ -62,6 +62,7 @@ from tabletop.games.africa1880.state import (
     FrozenMap,
     GameState,
     Relations,
+    name_key,
     sort_powers,
 )
 
@@ -277,7 +278,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
     development = dict(state.development)
     pins_left = options.total_pins - sum(development.values())
     development_added = []
-    for territory in sorted(develop_requests, key=lambda t: (normalize_name(t), t)):
+    for territory in sorted(develop_requests, key=lambda t: (name_key(t), t)):
         spaces = territories[territory].spaces
         added = 0
         for power, order in develop_requests[territory]:
@@ -305,7 +306,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
         requests = explore_requests.get(power)
         if not requests:
             continue
-        for target in sorted(requests, key=lambda t: (normalize_name(t), t)):
+        for target in sorted(requests, key=lambda t: (name_key(t), t)):
             if stock[power] > 0:
                 stock[power] -= 1
                 presences[power].add(target)
@@ -384,7 +385,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 new_presences.append(NewPresence(power, target, "land"))
 
     # Grouped by power for the person placing pawns on the table.
-    new_presences.sort(key=lambda n: (POWER_ORDER[n.power], normalize_name(n.territory)))
+    new_presences.sort(key=lambda n: (POWER_ORDER[n.power], name_key(n.territory)))
     occupancy_lists: dict[str, list[str]] = {}
     for power in state.powers:  # alphabetical, so each list comes out sorted
         for territory in presences[power]:

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tabletop.games.africa1880.board import Board, UnknownTerritory, normalize_name
+from tabletop.games.africa1880.board import Board, UnknownTerritory
 from tabletop.games.africa1880.orders import (
     CONTRADICTORY_RELATION,
     DUPLICATE_ORDER,
@@ -61,12 +61,13 @@ from tabletop.games.africa1880.state import (
     POWERS,
     UnknownPower,
     lookup_power,
+    name_key,
     sort_powers,
 )
 
 __all__ = ["ParseResult", "format_sheet", "format_sheets", "parse_sheets"]
 
-# Keywords after normalize_name (lower case, no accents); several spellings for fast typing.
+# Keywords after name_key (lower case, no accents); several spellings for fast typing.
 DEVELOP_WORDS = frozenset(
     {"develop", "develops", "dev", "development", "developpe", "developper", "developpement"}
 )
@@ -216,12 +217,32 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
     return result
 
 
+# Remembered board lookups, per board object (kept alive here, so ids cannot be reused).
+_LOOKUPS: dict[int, tuple[Board, dict[str, str | UnknownTerritory]]] = {}
+
+
 def _territory(text: str, board: Board) -> str:
     """Canonical name or UnknownTerritory (also for an empty name)."""
     cleaned = text.strip().strip(":").strip()
     if not cleaned:
         raise UnknownTerritory(text.strip(), None)
-    return board.lookup(cleaned)
+    entry = _LOOKUPS.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(_LOOKUPS) >= 8:
+            _LOOKUPS.clear()
+        entry = _LOOKUPS[id(board)] = (board, {})
+    cache = entry[1]
+    found = cache.get(cleaned)
+    if found is None:
+        try:
+            found = board.lookup(cleaned)
+        except UnknownTerritory as error:
+            found = error
+        if len(cache) < 4096:
+            cache[cleaned] = found
+    if isinstance(found, UnknownTerritory):
+        raise UnknownTerritory(found.text, found.suggestion)
+    return found
 
 
 def _void(sheet: _SheetBuilder, line: str, number: int, code: str, **details: object) -> None:
@@ -238,17 +259,17 @@ def _parse_line(
     arrow = _ARROW.search(line)
     if arrow is not None:
         left, right = line[: arrow.start()], line[arrow.end() :]
-        left_words = normalize_name(left.replace(":", " ")).split()
+        left_words = name_key(left.replace(":", " ")).split()
         if left_words and left_words[-1] in EXPLORE_WORDS:
             left = " ".join(left.replace(":", " ").split()[:-1])
         right_words = right.split()
-        while right_words and normalize_name(right_words[0]) in EXPLORE_WORDS | TOWARD_WORDS:
+        while right_words and name_key(right_words[0]) in EXPLORE_WORDS | TOWARD_WORDS:
             right_words = right_words[1:]
         _explore(line, number, sheet, board, left, " ".join(right_words))
         return
     if ":" in line:
         head, rest = line.split(":", 1)
-        head_key = normalize_name(head)
+        head_key = name_key(head)
         rest = rest.strip()
         if head_key in LAND_WORDS:
             _landing(line, number, sheet, board, rest)
@@ -256,14 +277,14 @@ def _parse_line(
         if head_key in WAR_WORDS or head_key in ALLIANCE_WORDS:
             _relations(line, number, sheet, playing, rest, war=head_key in WAR_WORDS)
             return
-        rest_key = normalize_name(rest)
+        rest_key = name_key(rest)
         if (rest_key in WAR_WORDS or rest_key in ALLIANCE_WORDS) and _is_power(head):
             _relations(line, number, sheet, playing, head, war=rest_key in WAR_WORDS)
             return
         _presence_order(line, number, sheet, board, head, rest)
         return
     words = line.split()
-    first = normalize_name(words[0])
+    first = name_key(words[0])
     rest = " ".join(words[1:])
     if first in LAND_WORDS:
         _landing(line, number, sheet, board, rest)
@@ -273,8 +294,8 @@ def _parse_line(
         return
     verbs = DEVELOP_WORDS | EXPLORE_WORDS | HOLD_WORDS
     for index in range(1, len(words)):
-        key = normalize_name(words[index])
-        two = normalize_name(" ".join(words[index:]))
+        key = name_key(words[index])
+        two = name_key(" ".join(words[index:]))
         if key in verbs or two in HOLD_WORDS:
             _presence_order(
                 line, number, sheet, board, " ".join(words[:index]), " ".join(words[index:])
@@ -286,15 +307,15 @@ def _parse_line(
 def _presence_order(
     line: str, number: int, sheet: _SheetBuilder, board: Board, head: str, rest: str
 ) -> None:
-    rest_key = normalize_name(rest)
+    rest_key = name_key(rest)
     words = rest.split()
-    verb = normalize_name(words[0]) if words else ""
+    verb = name_key(words[0]) if words else ""
     if not rest_key:
         _void(sheet, line, number, SYNTAX)
         return
     if verb in EXPLORE_WORDS:
         target_words = words[1:]
-        while target_words and normalize_name(target_words[0]) in TOWARD_WORDS:
+        while target_words and name_key(target_words[0]) in TOWARD_WORDS:
             target_words = target_words[1:]
         _explore(line, number, sheet, board, head, " ".join(target_words))
         return
@@ -353,7 +374,7 @@ def _add_order(line: str, number: int, sheet: _SheetBuilder, order: Develop | Ho
 
 def _landing(line: str, number: int, sheet: _SheetBuilder, board: Board, rest: str) -> None:
     words = rest.split()
-    while words and normalize_name(words[0]) in TOWARD_WORDS:
+    while words and name_key(words[0]) in TOWARD_WORDS:
         words = words[1:]
     if not words:
         _void(sheet, line, number, SYNTAX)
@@ -377,7 +398,7 @@ def _landing(line: str, number: int, sheet: _SheetBuilder, board: Board, rest: s
 def _relations(
     line: str, number: int, sheet: _SheetBuilder, playing: tuple[str, ...], rest: str, war: bool
 ) -> None:
-    if normalize_name(rest) in NOBODY_WORDS:
+    if name_key(rest) in NOBODY_WORDS:
         return
     names: list[str] = []
     for item in _LIST_SPLIT.split(rest):

@@ -9,6 +9,7 @@ name (``"default"`` or a file path); functions that need the map take a
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -53,6 +54,13 @@ for _power in POWERS:
     for _spelling in (_power, POWER_NAMES_FR[_power], *_POWER_ALIASES[_power]):
         _POWER_INDEX[normalize_name(_spelling)] = _power
 
+
+@functools.lru_cache(maxsize=8192)
+def name_key(text: str) -> str:
+    """:func:`normalize_name`, remembered: the same few names are compared over and over."""
+    return normalize_name(text)
+
+
 POWER_ORDER: dict[str, int] = {power: index for index, power in enumerate(POWERS)}
 POWER_BITS: dict[str, int] = {power: 1 << index for index, power in enumerate(POWERS)}
 
@@ -86,7 +94,7 @@ def lookup_power(text: str) -> str:
     >>> lookup_power("grande-bretagne")
     'Great Britain'
     """
-    key = normalize_name(str(text))
+    key = name_key(str(text))
     if key in _POWER_INDEX:
         return _POWER_INDEX[key]
     close = difflib.get_close_matches(key, list(_POWER_INDEX), n=1, cutoff=0.6)
@@ -456,7 +464,7 @@ class GameState:
         """The game-file form of the state (plain JSON types, sorted for stable files)."""
         return {
             "powers": list(self.powers),
-            "presences": {p: sorted(self.presences[p], key=normalize_name) for p in self.powers},
+            "presences": {p: sorted(self.presences[p], key=name_key) for p in self.powers},
             "development": {t: self.development[t] for t in sorted(self.development)},
             "colonies": sorted(self.colonies),
             "round": self.round,
