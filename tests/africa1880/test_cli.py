@@ -201,3 +201,44 @@ def test_subprocess_resolve_example(tmp_path: Path) -> None:
     )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1
+
+
+def test_own_board_file_end_to_end(tmp_path: Path, tiny, capsys) -> None:
+    (tmp_path / "maps").mkdir()
+    board_file = tmp_path / "maps" / "tiny.json"
+    board_file.write_text(json.dumps(tiny.to_dict()), encoding="utf-8")
+    game = tmp_path / "games" / "g.json"
+    game.parent.mkdir()
+    code = main(
+        [
+            "africa",
+            "new",
+            "--board",
+            str(board_file),
+            "--powers",
+            "France,Germany,Italy",
+            "-o",
+            str(game),
+        ]
+    )
+    assert code == 0
+    assert json.loads(game.read_text(encoding="utf-8"))["state"]["board"] == "../maps/tiny.json"
+    orders = tmp_path / "o.txt"
+    orders.write_text("[France]\nPort -> Cove\n[Germany]\nBaie: develop\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["africa", "resolve", str(game), str(orders), "--write", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["new_presences"] == [{"power": "France", "territory": "Cove", "by": "explore"}]
+    assert report["development"][0]["territory"] == "Bay"
+    assert main(["africa", "board", "--board", str(board_file)]) == 0
+    assert "tiny test board: 5 territories" in capsys.readouterr().out
+
+
+def test_check_json(game: Path, tmp_path: Path, capsys) -> None:
+    orders = tmp_path / "bad.txt"
+    orders.write_text("[France]\nAlgeria: explore Egypt\nTogo: develop\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["africa", "check", str(game), str(orders), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["round"] == 1 and data["missing_sheets"] == ["Germany", "Italy"]
+    assert [v["order"] for v in data["void_orders"]] == ["Algeria: explore Egypt", "Togo: develop"]
