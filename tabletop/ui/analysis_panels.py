@@ -375,13 +375,17 @@ class AfricaAnalysisPanel(widgets.VBox):
         self.refresh()
 
     def update_from_orders(self, state: Any, board: Any, sheets: Any) -> None:
-        """Run phase 3 of ``sheets`` (typed text or a ``ParseResult``) and show the position."""
+        """Run phase 3 of ``sheets`` and show the position with the relations they declare.
+
+        ``sheets``: the typed text, a ``ParseResult`` or a mapping power -> ``OrderSheet``.
+        """
         from tabletop.games.africa1880.notation import parse_sheets
 
         if isinstance(sheets, str):
             sheets = parse_sheets(sheets, board, state.powers)
+        by_power = sheets if isinstance(sheets, Mapping) else sheets.sheets
         after = execute_orders(state, board, sheets)
-        self.update(after, relations_from_sheets(sheets.sheets, state.powers))
+        self.update(after, relations_from_sheets(by_power, state.powers))
 
     def refresh(self) -> None:
         """Recompute and redraw from the current position and options."""

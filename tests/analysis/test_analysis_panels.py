@@ -10,7 +10,9 @@ from tabletop.analysis.africa_diplomacy import analyse
 from tabletop.analysis.examples import africa_position, massai_position
 from tabletop.analysis.massai_attack import attack_game
 from tabletop.analysis.normal_form import Game
-from tabletop.games.africa1880 import Relations
+from tabletop.games.africa1880 import Relations, parse_sheets
+from tabletop.games.africa1880.gamefile import example_game, example_orders
+from tabletop.games.africa1880.orders import relations_from_sheets
 from tabletop.ui.analysis_lesson import (
     AFRICA_PRESETS,
     GUARD_TABLES,
@@ -79,13 +81,18 @@ def test_africa_panel_without_position() -> None:
 
 
 def test_africa_panel_from_orders() -> None:
-    from tabletop.games.africa1880.gamefile import example_game, example_orders
-
     game = example_game()
     panel = africa_analysis_panel()
     panel.update_from_orders(game.state, game.board, example_orders())
     assert panel.result is not None
     assert panel.powers.value.count("<tr>") == len(game.state.powers) + 1
+    parsed = parse_sheets(example_orders(), game.board, game.state.powers)
+    declared = relations_from_sheets(parsed.sheets, game.state.powers)
+    assert panel.result.declared == declared
+    other = africa_analysis_panel()
+    other.update_from_orders(game.state, game.board, parsed.sheets)  # a mapping works too
+    assert other.result.declared == declared
+    assert other.equilibria.value == panel.equilibria.value
 
 
 def test_massai_panel_shows_mixed_strategies() -> None:
