@@ -24,6 +24,7 @@ from tabletop.games.africa1880.state import (
     check_state,
     new_game,
     state_from_dict,
+    with_canonical_names,
 )
 
 CASE_DIR = Path(__file__).parent / "cases"
@@ -92,7 +93,7 @@ def test_case(path: Path) -> None:
     if "setup" in case:
         _run_setup(case, board)
         return
-    state = check_state(state_from_dict(case["position"]), board)
+    state = check_state(with_canonical_names(state_from_dict(case["position"]), board), board)
     orders = case_orders(case)
     final = state
     if orders is not None:

@@ -121,3 +121,31 @@ def test_missing_board_file_is_reported(tmp_path: Path) -> None:
     path.write_text(json.dumps({"presences": {}, "board": "nowhere.json"}), encoding="utf-8")
     with pytest.raises(GameFileError, match="state.board"):
         load_game(path)
+
+
+def test_hand_written_aliases_become_canonical(tmp_path: Path) -> None:
+    path = tmp_path / "min.json"
+    path.write_text(
+        json.dumps(
+            {
+                "presences": {"France": ["Algérie", "tunisie"], "Allemagne": ["Cameroun"]},
+                "development": {"Algérie": 4},
+                "colonies": ["ALGERIE"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    state = load_game(path).state
+    assert state.presences["France"] == {"Algeria", "Tunisia"}
+    assert state.presences["Germany"] == {"Kamerun"}
+    assert state.colonies == {"Algeria"} and state.pins("Algeria") == 4
+
+
+def test_two_spellings_of_one_territory_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "min.json"
+    path.write_text(
+        json.dumps({"presences": {"France": ["Algérie", "Algeria"]}, "development": {}}),
+        encoding="utf-8",
+    )
+    with pytest.raises(GameFileError, match="names one territory twice"):
+        load_game(path)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from tabletop.games.africa1880.state import (
     board_problems,
     new_game,
     state_from_dict,
+    with_canonical_names,
 )
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -256,12 +257,26 @@ def game_from_dict(
             board = _board_for(state.board, base_dir)
         except BoardError as error:
             raise GameFileError([f"state.board: {error}"], source) from None
-    problems = [f"state.{p}" for p in board_problems(state, board)]
+    # Hand-written files may use aliases ("Algérie"); the game itself keeps canonical names.
+    problems: list[str] = []
+    try:
+        state = with_canonical_names(state, board)
+    except StateError as error:
+        problems.extend(f"state.{p}" for p in error.problems)
+    problems.extend(f"state.{p}" for p in board_problems(state, board))
     for index, entry in enumerate(history):
+        where = f"history[{index}].state"
         if entry.state.board != state.board:
-            problems.append(f"history[{index}].state.board differs from state.board")
+            problems.append(f"{where}.board differs from state.board")
             continue
-        problems.extend(f"history[{index}].state.{p}" for p in board_problems(entry.state, board))
+        try:
+            entry_state = with_canonical_names(entry.state, board)
+        except StateError as error:
+            problems.extend(f"{where}.{p}" for p in error.problems)
+            continue
+        if entry_state is not entry.state:
+            history[index] = replace(entry, state=entry_state)
+        problems.extend(f"{where}.{p}" for p in board_problems(entry_state, board))
     if problems:
         raise GameFileError(problems, source)
     return Game(state=state, history=history, board=board)

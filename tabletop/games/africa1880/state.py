@@ -652,6 +652,50 @@ def _unknown(board: Board, name: str) -> str:
     return f'"{name}" must be written with its canonical name "{canonical}"'
 
 
+def with_canonical_names(state: GameState, board: Board) -> GameState:
+    """``state`` with territories under their canonical names (``"Algérie"`` -> ``"Algeria"``).
+
+    Only exact spellings the board knows (aliases, case, accents) are translated; unknown names are
+    left as they are for :func:`board_problems` to report. Two spellings of one territory in the
+    same list raise :class:`StateError`.
+    """
+
+    def canonical(name: str) -> str:
+        if name in board.territories or name not in board:
+            return name
+        return board.lookup(name)
+
+    problems = []
+    presences = {}
+    for power, territories in state.presences.items():
+        presences[power] = frozenset(canonical(t) for t in territories)
+        if len(presences[power]) != len(territories):
+            problems.append(f"presences.{power} names one territory twice (under two spellings)")
+    development: dict[str, int] = {}
+    for territory, pins in state.development.items():
+        key = canonical(territory)
+        if key in development:
+            problems.append(f"development gives {key} twice (under two spellings)")
+        development[key] = pins
+    if len({canonical(c) for c in state.colonies}) != len(state.colonies):
+        problems.append("colonies names one territory twice (under two spellings)")
+    if problems:
+        raise StateError(problems)
+    changed = (
+        presences != dict(state.presences)
+        or development != dict(state.development)
+        or any(canonical(c) != c for c in state.colonies)
+    )
+    if not changed:
+        return state
+    return replace(
+        state,
+        presences=presences,
+        development=development,
+        colonies=frozenset(canonical(c) for c in state.colonies),
+    )
+
+
 def check_state(state: GameState, board: Board) -> GameState:
     """Return ``state`` if it fits ``board``; else raise :class:`StateError` with every problem."""
     problems = board_problems(state, board)
