@@ -155,3 +155,23 @@ def test_void_orders_quote_the_typed_line(board) -> None:
     assert report.development[0].territory == "Algeria"
     (void,) = report.void_orders
     assert (void.order_text, void.line, void.reason_code) == ("Sénégal -> Guinée", 4, "no_presence")
+
+
+def test_report_text_in_both_languages(tiny) -> None:
+    from tabletop.games.africa1880.report import format_report
+
+    state = _state({"France": {"Port"}, "Germany": {"Port"}, "Italy": {"Isle"}})
+    sheets = {
+        "Germany": OrderSheet("Germany", (Develop("Germany", "Port"),), wars={"France"}),
+        "Italy": OrderSheet("Italy", landing=Landing("Italy", "Port")),
+    }
+    _, report = resolve(state, tiny, sheets)
+    english = format_report(report, "en")
+    french = format_report(report, "fr")
+    assert english.index("REMOVE France from Port") < english.index("ADD 1 PIN on Port (total 1/2)")
+    assert english.index("ADD 1 PIN") < english.index("VOID ORDERS")
+    assert "Next: round 2 (1885)." in english
+    assert "RETIRER France de Port : France a déclaré l'alliance avec Allemagne" in french
+    assert "Italie : « land: Port »" in french and "Ensuite : tour 2 (1885)." in french
+    with pytest.raises(ValueError):
+        format_report(report, "de")

@@ -106,11 +106,11 @@ def removal_reason(removal: Removal, lang: str = "en") -> str:
             "(two presences: the betrayed ally is removed)"
         )
     if lang == "fr":
-        text = f"{len(wars)} déclaration(s) de guerre contre {me} ({_names(wars, lang)})"
-        text += f" contre {len(allies)} d'alliance"
+        text = f"{me} reçoit {len(wars)} déclaration(s) de guerre ({_names(wars, lang)})"
+        text += f" et seulement {len(allies)} d'alliance"
         text += f" ({_names(allies, lang)})" if allies else ""
         return text + (
-            " parmi les autres pays présents (trois présences ou plus : plus de guerres que "
+            " des autres pays présents (trois présences ou plus : plus de guerres que "
             "d'alliances retire la présence)"
         )
     text = f"{len(wars)} war declaration(s) on {me} ({_names(wars, lang)})"
