@@ -8,11 +8,11 @@ import sys
 from collections.abc import Sequence
 
 from tabletop.cli import africa, analysis, massai
-from tabletop.cli.common import CliError
+from tabletop.cli.common import CliError, OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="tabletop",
         description="Table-side assistant for Africa 1880 and Massai.",
     )

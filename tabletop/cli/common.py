@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 
 class CliError(Exception):
@@ -14,3 +15,10 @@ class CliError(Exception):
 def print_json(data: Any) -> None:
     json.dump(data, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
     sys.stdout.write("\n")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors fit on one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
