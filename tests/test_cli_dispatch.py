@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 import pytest
 
@@ -25,7 +26,7 @@ def test_usage_errors_are_one_line_with_status_2(
     assert "error:" in err and "Traceback" not in err
 
 
-def _parser_with(handler) -> OneLineParser:  # noqa: ANN001 - a test double for one handler
+def _parser_with(handler: Callable[[argparse.Namespace], int]) -> OneLineParser:
     parser = OneLineParser(prog="tabletop")
     parser.set_defaults(handler=handler)
     return parser
