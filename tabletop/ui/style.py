@@ -16,6 +16,14 @@ CSS = """
   font-size: 17px;
 }
 .tt-app .widget-button, .tt-app .widget-toggle-button { height: auto; min-height: 34px; }
+/* Whole words: buttons, tab titles and descriptions grow with their text (French is longer). */
+.tt-app .jupyter-button { width: auto; min-width: 8em; padding: 2px 14px; }
+.tt-app .widget-tab > .lm-TabBar .lm-TabBar-tab {
+  flex: 0 0 auto !important; max-width: none !important; min-width: 6em;
+}
+.tt-app .widget-inline-hbox > .widget-label {
+  width: auto; min-width: 0; max-width: none; padding-right: 8px;
+}
 .tt-app .widget-dropdown select { height: 34px; }
 .tt-app .widget-textarea textarea { font-family: monospace; font-size: 16px; }
 .tt-app h1 { font-size: 28px; margin: 4px 0; }
@@ -42,7 +50,7 @@ CSS = """
   background: #c62828; color: #fff; font-weight: bold;
 }
 .tt-app .tt-grid-head { font-weight: bold; }
-.tt-digits { font-family: monospace; font-size: 120px; font-weight: bold; line-height: 1.1; }
+.tt-digits { font-family: monospace; font-size: 180px; font-weight: bold; line-height: 1.1; }
 .tt-digits-running { color: #1b5e20; }
 .tt-digits-idle { color: #263238; }
 .tt-digits-done { color: #b00020; }
