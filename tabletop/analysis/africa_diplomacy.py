@@ -49,13 +49,17 @@ WAR, ALLIANCE = "war", "alliance"
 MAX_SCOPE = 20
 #: Largest number of relations one payoff term may depend on (a colony candidate of five powers).
 MAX_TERM_SCOPE = 20
-#: Largest table built while counting equilibria (2**25 cells).
-MAX_ELIMINATION = 25
+#: Largest best-response table over context types (2**22 cells).
+MAX_TYPE_TABLE = 22
+#: Most cell operations spent counting equilibria (well under a second).
+ELIMINATION_WORK = 2e8
+#: Largest single table while counting (2**26 cells, 512 MB of float64 at most).
+MAX_ELIMINATION_TABLE = 2.0**26
 #: Rows expanded at once while listing equilibria.
 CHUNK = 1 << 14
 #: Relations added in one step of the listing search.
 BATCH = 10
-#: Equilibria listed by default (the count is always exact).
+#: Equilibria listed by default.
 DEFAULT_LIMIT = 1000
 TOL = 1e-9
 
@@ -541,35 +545,122 @@ def _components(constraints: Sequence[AnyConstraint]) -> list[list[AnyConstraint
     return sorted(grouped.values(), key=lambda cs: min(v for c in cs for v in c.scope))
 
 
-def count_solutions(constraints: Sequence[AnyConstraint]) -> int | None:
+def _compressed_factors(
+    constraint: ImplicitConstraint, next_id: int
+) -> tuple[list[tuple[tuple[int, ...], np.ndarray]], dict[int, int]] | None:
+    """A wide best-response condition rewritten as small factors, for counting.
+
+    What a term contributes to the owner's choice depends on the other relations only through
+    the *function* own values -> payoff it leaves; the few distinct functions are the term's
+    context *types*. A new variable (numbered from ``next_id``) holds the type; one factor ties it
+    to the relations (1 where the type is the one they give), one factor says which own values
+    are best for each combination of types. ``None`` if that combination table is too large.
+    """
+    own = constraint.own
+    domains: dict[int, int] = {}
+    factors: list[tuple[tuple[int, ...], np.ndarray]] = []
+    contributions = []  # (type variable or None, per-type payoff over the term's own values)
+    for term in constraint.terms:
+        mine = [k for k, v in enumerate(term.scope) if v in own]
+        others = [k for k, v in enumerate(term.scope) if v not in own]
+        flat = np.moveaxis(term.values, mine + others, list(range(len(term.scope))))
+        flat = flat.reshape(2 ** len(mine), -1)
+        own_vars = tuple(term.scope[k] for k in mine)
+        types, inverse = np.unique(flat.T, axis=0, return_inverse=True)
+        if len(types) == 1:
+            contributions.append((None, types, own_vars))
+            continue
+        y = next_id + len(domains)
+        domains[y] = len(types)
+        tie = np.zeros((flat.shape[1], len(types)))
+        tie[np.arange(flat.shape[1]), np.ravel(inverse)] = 1.0
+        context = tuple(term.scope[k] for k in others)
+        factors.append((context + (y,), tie.reshape((2,) * len(context) + (len(types),))))
+        contributions.append((y, types, own_vars))
+    ys = tuple(sorted(domains))
+    shape = (2,) * len(own) + tuple(domains[y] for y in ys)
+    if int(np.prod(shape, dtype=np.float64)) > 2**MAX_TYPE_TABLE:
+        return None
+    total = np.zeros(shape)
+    for y, types, own_vars in contributions:
+        # types[t, i]: payoff for type t and own values i (bits of own_vars, first = highest).
+        table = types.reshape((len(types),) + (2,) * len(own_vars))
+        axes_shape = [1] * len(shape)
+        for v in own_vars:
+            axes_shape[own.index(v)] = 2
+        if y is None:
+            total = total + table[0].reshape(axes_shape)
+        else:
+            axes_shape[len(own) + ys.index(y)] = len(types)
+            # Put the type axis after the own axes, as in ``shape``.
+            total = total + np.moveaxis(table, 0, -1).reshape(axes_shape)
+    best = total.max(axis=tuple(range(len(own))), keepdims=True)
+    factors.append((own + ys, (total >= best - TOL).astype(np.float64)))
+    return factors, domains
+
+
+def _elimination_plan(
+    scopes: Sequence[tuple[int, ...]], domain: Mapping[int, int], budget: float
+) -> list[int] | None:
+    """Order in which to sum variables out (smallest new table first), planned on the scopes
+    alone; ``None`` when the planned work exceeds ``budget`` cell operations (so that counting
+    never takes long) or a table would be too large for memory."""
+    scopes = [set(s) for s in scopes]
+    pending = set(domain)
+    order, work = [], 0.0
+    while pending:
+        best, best_cells, best_union = None, 0.0, set()
+        for v in pending:
+            union = set().union(*(s for s in scopes if v in s))
+            cells = float(np.prod([domain[u] for u in union], dtype=np.float64))
+            if best is None or cells < best_cells:
+                best, best_cells, best_union = v, cells, union
+        touching = [s for s in scopes if best in s]
+        work += best_cells * len(touching)
+        if work > budget or best_cells > MAX_ELIMINATION_TABLE:
+            return None
+        scopes = [s for s in scopes if best not in s] + [best_union - {best}]
+        pending.remove(best)
+        order.append(best)
+    return order
+
+
+def count_solutions(
+    constraints: Sequence[AnyConstraint], budget: float = ELIMINATION_WORK
+) -> int | None:
     """Exact number of joint values satisfying every constraint, by variable elimination.
 
-    The constraints are 0/1 tables; a relation is summed out by multiplying the tables that
-    mention it (greedily, the one giving the smallest new table first). ``None`` when a constraint
-    has no table or the elimination would need too large a table.
+    Constraints become 0/1 factors (wide ones through their context types); a variable is
+    summed out by multiplying the factors that mention it (greedily, the one giving the smallest
+    new table first). ``None`` when that would need too large a table.
     """
-    if any(isinstance(c, ImplicitConstraint) for c in constraints):
-        return None
-    factors: list[tuple[tuple[int, ...], np.ndarray]] = [
-        (c.scope, c.allowed.astype(np.float64)) for c in constraints
-    ]
-    pending = sorted({v for scope, _ in factors for v in scope})
-    while pending:
-
-        def new_size(v: int, factors: list = factors) -> int:
-            return len({u for scope, _ in factors if v in scope for u in scope}) - 1
-
-        v = min(pending, key=new_size)
-        if new_size(v) > MAX_ELIMINATION:
+    domain: dict[int, int] = {v: 2 for c in constraints for v in c.scope}
+    next_id = max(domain, default=0) + 1
+    factors: list[tuple[tuple[int, ...], np.ndarray]] = []
+    for c in constraints:
+        if isinstance(c, Constraint):
+            factors.append((c.scope, c.allowed.astype(np.float64)))
+            continue
+        compressed = _compressed_factors(c, next_id)
+        if compressed is None:
             return None
-        pending.remove(v)
+        more, domains = compressed
+        factors.extend(more)
+        domain.update(domains)
+        next_id += len(domains)
+    plan = _elimination_plan([scope for scope, _ in factors], domain, budget)
+    if plan is None:
+        return None
+    for v in plan:
         touching = [f for f in factors if v in f[0]]
         factors = [f for f in factors if v not in f[0]]
         scope = tuple(sorted({u for s, _ in touching for u in s}))
         product = np.ones((1,) * len(scope))
         for factor_scope, values in touching:
-            product = product * _broadcast(factor_scope, values, scope)
-        product = np.broadcast_to(product, (2,) * len(scope)).sum(axis=scope.index(v))
+            present = set(factor_scope)
+            product = product * values.reshape([domain[u] if u in present else 1 for u in scope])
+        full = tuple(domain[u] for u in scope)
+        product = np.broadcast_to(product, full).sum(axis=scope.index(v))
         factors.append((tuple(u for u in scope if u != v), product))
     total = 1.0
     for _, values in factors:
@@ -868,12 +959,14 @@ def analyse(
     payoff: str = "presences",
     limit: int = DEFAULT_LIMIT,
     pareto_brute_force: int = 18,
+    count_budget: float = ELIMINATION_WORK,
 ) -> DiplomacyAnalysis:
     """Analyse the relations game of ``after`` (a position after phase 3).
 
     ``declared``: the relations actually written (default: alliance everywhere). ``limit``: how
-    many equilibria to list at most. Their count is exact, or ``None`` when a best-response
-    condition spans too many relations to be tabulated (the listed ones are still exact). Pareto
+    many equilibria to list at most. Their count is exact, or ``None`` when counting them would
+    take more than ``count_budget`` table-cell operations (the default keeps it to a fraction of a
+    second; the listed equilibria are exact either way). Pareto
     optimality among all outcomes is decided exactly when one outcome gives every power its
     maximum (always the case with the default payoff: all-alliance removes no one and founds
     every colony), else by brute force over at most ``2 ** pareto_brute_force`` profiles; beyond
@@ -902,7 +995,10 @@ def analyse(
     for component in _components(constraints):
         scope, rows = first_solutions(component, max(limit, 1))
         # Fewer rows than asked means the search ran to the end: that is the exact count.
-        count = len(rows) if len(rows) < max(limit, 1) else count_solutions(component)
+        if len(rows) < max(limit, 1):
+            count: int | None = len(rows)
+        else:
+            count = count_solutions(component, count_budget)
         solutions.append(ComponentSolutions(scope, rows, count))
     constrained = {v for c in solutions for v in c.scope}
     indifferent = tuple(v for v in range(n_vars) if v not in constrained and v not in free)

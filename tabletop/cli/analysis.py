@@ -8,7 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.analysis.africa_diplomacy import DEFAULT_LIMIT, PAYOFFS, AnalysisError, analyse
+from tabletop.analysis.africa_diplomacy import (
+    DEFAULT_LIMIT,
+    ELIMINATION_WORK,
+    PAYOFFS,
+    AnalysisError,
+    analyse,
+)
 from tabletop.analysis.massai_attack import EVALUATIONS, AttackGameError, attack_game
 from tabletop.cli.common import CliError, print_json
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
@@ -46,6 +52,13 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         type=int,
         default=DEFAULT_LIMIT,
         help=f"list at most this many equilibria (their count is exact; default {DEFAULT_LIMIT})",
+    )
+    eq.add_argument(
+        "--count-budget",
+        type=float,
+        default=ELIMINATION_WORK,
+        help="work allowed for counting every equilibrium in crowded positions, in table-cell "
+        f"operations (default {ELIMINATION_WORK:g}); beyond it the count is reported as unknown",
     )
     eq.set_defaults(handler=cmd_equilibria)
 
@@ -110,6 +123,8 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         raise CliError("--limit must be zero or more")
     if not math.isfinite(args.weight):
         raise CliError("--weight must be a finite number")
+    if not args.count_budget >= 0:
+        raise CliError("--count-budget must be zero or more")
     try:
         game = load_africa_game(args.game)
     except (ValueError, OSError) as error:  # bad file, bad board file: one line, no traceback
@@ -123,7 +138,14 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         raise CliError(f"{args.game}: the game is over; there is no round to analyse") from None
     declared = relations_from_sheets(parsed.sheets, state.powers)
     try:
-        result = analyse(after, declared, weight=args.weight, payoff=args.payoff, limit=args.limit)
+        result = analyse(
+            after,
+            declared,
+            weight=args.weight,
+            payoff=args.payoff,
+            limit=args.limit,
+            count_budget=args.count_budget,
+        )
     except AnalysisError as error:
         raise CliError(_one_line(error)) from None
     if args.json:

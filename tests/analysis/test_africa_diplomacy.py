@@ -314,3 +314,36 @@ def test_crowded_late_game_lists_true_equilibria(seed: int) -> None:
                 for wars in itertools.combinations(others, size):
                     deviation = Relations(kept | {(power, q) for q in wars})
                     assert core_payoffs(after, deviation)[power] <= base[power] + 1e-9
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([3, 4]),
+    st.integers(6, 12),
+    st.sampled_from(["presences", "score"]),
+)
+def test_counting_through_context_types_is_exact(seed, powers, presences, payoff) -> None:
+    # Wide conditions are counted through their context types; the count must equal the one
+    # obtained from full tables (and, for 3 powers, brute force checks those tables elsewhere).
+    after = random_africa_position(seed, powers=powers, presences_per_power=presences)
+    game = DiplomacyGame(after, payoff=payoff)
+    groups = module.own_groups(game)
+    tables = module.constraints_of(groups)
+    implicit = [
+        module.ImplicitConstraint(g.power, g.scope, g.own, g.terms) for g in groups if g.own
+    ]
+    expected = module.count_solutions(tables, budget=1e12)
+    assert module.count_solutions(implicit, budget=1e12) == expected
+    n_free = len(game.variables) - len({v for c in tables for v in c.scope})
+    assert expected * 2**n_free == analyse(after, payoff=payoff).equilibrium_count * 2 ** len(
+        game.free
+    )
+
+
+def test_count_budget_zero_reports_an_unknown_count() -> None:
+    after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
+    result = analyse(after, limit=1, count_budget=0)
+    assert result.equilibrium_count is None and not result.complete
+    assert len(result.equilibria) == 1
+    assert analyse(after, limit=1).equilibrium_count is not None
