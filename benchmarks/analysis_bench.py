@@ -203,7 +203,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     africa_section(args.positions, args.full)
-    late_game_section(max(args.positions, 10))
+    late_game_section(max(2 * args.positions, 20))
     massai_section(max(args.positions, 8))
 
 
