@@ -17,17 +17,20 @@ the powers present there, and removals do not cascade, so a power's payoff is a 
 *local terms*, one per territory (and, with the score payoff, one per alliance point). Each term is
 a table over the few relations it depends on; relations no table depends on are **free** (they
 change no payoff at all). For each power, its best responses only involve the terms that contain
-its own relations, so the Nash condition splits into small constraint tables; relations that no
-constraint involves are **indifferent** (whatever their value, an equilibrium stays one, although
-they may change someone's payoff). The remaining *decisive* relations fall into independent
-components, each solved by joining its constraint tables; the equilibria are the product of the
-components' solutions. Free and indifferent relations are listed apart instead of multiplying the
-list of equilibria; each listed equilibrium shows them at alliance (what a blank relation means).
+its own relations, so the Nash condition splits into small constraints (0/1 tables, or, when
+too wide for a table, checks computed from the terms); relations that no constraint involves are
+**indifferent** (whatever their value, an equilibrium stays one, although they may change
+someone's payoff). The remaining *decisive* relations fall into independent components; each is
+listed by a depth-first join of its constraints and counted by variable elimination (a wide
+constraint through the few *types* of context its terms distinguish). The equilibria are the
+product of the components' solutions. Free and indifferent relations are listed apart instead of
+multiplying the list of equilibria; each listed equilibrium shows them at alliance (what a blank
+relation means).
 
-The local terms are an explicit model of phases 4-5; every payoff that is reported (declared
+The local terms are an explicit model of phases 4-5. Every payoff that is reported (declared
 relations, best responses, listed equilibria, the two-power tables) is computed by the rules core
-itself, and the model is checked against the core on those profiles, so a disagreement between them
-is an error, never a silent wrong answer.
+itself, and the model is checked against the core on the declared relations and the first listed
+equilibria, so a disagreement between them is an error, never a silent wrong answer.
 """
 
 from __future__ import annotations
