@@ -50,6 +50,21 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 VOILA_START_TIMEOUT_S = 60.0
+# Screenshots go to a scratch folder so a test run never rewrites tracked files; to refresh the
+# pictures in docs/, run the browser tests with TABLETOP_SCREENSHOTS=docs/screenshots.
+SCREENSHOTS = Path(os.environ.get("TABLETOP_SCREENSHOTS", REPO_ROOT / "tests" / "artifacts"))
+
+
+@pytest.fixture
+def screenshot_path() -> Callable[[str], Path]:
+    """Where a browser test saves its screenshot ``name`` (the folder is created)."""
+
+    def where(name: str) -> Path:
+        folder = SCREENSHOTS if SCREENSHOTS.is_absolute() else REPO_ROOT / SCREENSHOTS
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / name
+
+    return where
 
 
 def tt(name: str) -> str:

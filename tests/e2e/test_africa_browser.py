@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "africa1880.png"
 TIMEOUT = 30_000
 
 # Colours the map uses (tabletop.ui.africa_map), as RGB.
@@ -137,7 +136,9 @@ def map_pixels(page) -> tuple[list[int], int]:
 
 
 @pytest.mark.browser
-def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets, tmp_path) -> None:
+def test_play_a_round_undo_reload_and_continue(
+    voila, page, wait_for_widgets, tmp_path, screenshot_path
+) -> None:
     base_url = voila("africa1880")
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
@@ -159,8 +160,7 @@ def test_play_a_round_undo_reload_and_continue(voila, page, wait_for_widgets, tm
     assert deadline_counts is not None, f"no highlight ring drawn: {counts} of {total} pixels"
     sea, land, ring, france = deadline_counts
     assert sea > total * 0.2 and land > total * 0.1 and france > 100, deadline_counts
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT))
+    page.screenshot(path=str(screenshot_path("africa1880.png")))
 
     # Pointing at a territory shows its details (the canvas may be scaled down by the page).
     canvas = page.locator("canvas.tt-map")

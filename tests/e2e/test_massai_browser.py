@@ -2,7 +2,7 @@
 
 Secret setups for both players, builds, a guarded attack, an unguarded attack, a win by joining
 the banks; the canvas pixels are read to check what was drawn (and what stayed hidden), the page
-is reloaded to check the autosave, and a screenshot is saved to docs/screenshots/massai.png.
+is reloaded to check the autosave, and a screenshot is saved (TABLETOP_SCREENSHOTS, conftest).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 from tabletop.ui.massai_canvas import HUT_FILL, REMOVED, Geometry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "massai.png"
 GEOMETRY = Geometry(columns=8, rows=6)
 TIMEOUT_MS = 30_000
 
@@ -131,7 +130,7 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
     return sum(abs(x - y) for x, y in zip(a, b, strict=True)) < 12
 
 
-def test_a_short_game_by_clicking(voila, page, wait_for_widgets) -> None:
+def test_a_short_game_by_clicking(voila, page, wait_for_widgets, screenshot_path) -> None:
     base_url = voila("massai")
     page.goto(base_url)
     wait_for_widgets(page, ".tt-massai-start", timeout_ms=90_000)
@@ -166,8 +165,7 @@ def test_a_short_game_by_clicking(voila, page, wait_for_widgets) -> None:
     expect(ui.message).to_contain_text("d4 was guarded and stays", timeout=TIMEOUT_MS)
     ui.wait_pixel("d3", RED)  # removed hut crossed out in red
     assert close(ui.pixel("d4"), DARK)
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    page.screenshot(path=str(screenshot_path("massai.png")), full_page=True)
     ui.press("continue")
 
     # Unguarded attack: the target becomes the attacker's, the defender's neighbours go.
