@@ -2,9 +2,10 @@
 
 ``africa_analysis_panel(after, declared)`` and ``massai_analysis_panel(state)`` return widgets that
 show payoff tables with best responses marked, the pure equilibria (Africa) or the optimal mixed
-strategies and the value (Massai). Both have ``update(...)`` to show another position. The
-computing is done by :mod:`tabletop.analysis`; the HTML builders here are pure functions so that
-tests can read what a person sees.
+strategies and the value (Massai). Both have ``update(...)`` to show another position and
+``set_lang("en" | "fr")`` for the interface language. The computing is done by
+:mod:`tabletop.analysis`; the HTML builders here are pure functions so that tests can read what a
+person sees.
 
 Marks used in every payoff table: a payoff in **bold with a ▲/◀** is a best response of its player
 to the other's choice; a cell on a green background is a pure Nash equilibrium.
@@ -30,6 +31,7 @@ from tabletop.analysis.massai_attack import EVALUATIONS, AttackGame, AttackGameE
 from tabletop.analysis.normal_form import Game
 from tabletop.games.africa1880 import AfterOrders, Relations, execute_orders
 from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.games.africa1880.state import power_name
 from tabletop.games.massai import State as MassaiState
 from tabletop.games.massai.board import square_name
 from tabletop.ui.style import style_widget
@@ -51,6 +53,159 @@ CSS = """
 .tt-analysis .tt-note { color: #555; font-size: 15px; }
 """
 
+LANGS = ("en", "fr")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "africa_title": "Relations as a game",
+        "colony_weight": "Colony weight",
+        "payoff": "Payoff",
+        "payoff_presences": "presences (+ colonies)",
+        "payoff_score": "game score",
+        "each_power": "Each power against the others' declarations",
+        "pure_equilibria": "Pure Nash equilibria",
+        "two_power_territories": "Territories held by two powers",
+        "show": "Show",
+        "declared_relations": "declared relations",
+        "equilibrium_n": "equilibrium {n}",
+        "no_position": "No position to analyse yet.",
+        "none": "none",
+        "power": "Power",
+        "declared_war_on": "Declared war on",
+        "best_response_q": "Best response?",
+        "best_responses": "Best responses to the others",
+        "dominant_choices": "Dominant choices",
+        "yes": "yes",
+        "no_possible": "no: {best} was possible",
+        "war_on": "war on {targets}",
+        "alliance_all": "alliance with all",
+        "alliance_everywhere": "alliance everywhere",
+        "power_wars": "{power} → war on {targets}",
+        "toward": "{choice} toward {power} ({kind})",
+        "war": "war",
+        "alliance": "alliance",
+        "strict": "strict",
+        "weak": "weak",
+        "is_equilibrium": "The declared relations form a Nash equilibrium.",
+        "not_equilibrium": "<b>The declared relations are not an equilibrium</b>: someone could "
+        "do better by changing its own relations alone.",
+        "free": "Free relations (they change no payoff): {pairs}",
+        "indifferent": "Indifferent relations (any value keeps an equilibrium one): {pairs}",
+        "count_unknown": "Counting every pure Nash equilibrium would take too long here; the "
+        "first {n} found are listed.",
+        "count_one": "<b>1</b> pure Nash equilibrium.",
+        "count_many": "<b>{n}</b> pure Nash equilibria.",
+        "pareto": "★ Pareto optimal",
+        "first_only": "Only the first ones are listed.",
+        "full": "full: a colony can be founded",
+        "not_full": "not full",
+        "single_choice": "{name} has a single choice.",
+        "strictly_dominates": "For {name}, {choice} strictly dominates: it is better whatever "
+        "the other does.",
+        "weakly_dominates": "For {name}, {choice} weakly dominates: never worse, and better "
+        "against at least one choice of the other.",
+        "no_dominance": "For {name}, no choice dominates: the best one depends on what the "
+        "other does.",
+        "massai_title": "The attack as a zero-sum game",
+        "evaluation": "Evaluation",
+        "evaluation_difference": "huts won minus huts lost",
+        "evaluation_removals": "huts removed on each side",
+        "win_bonus": "Win bonus",
+        "massai_summary": "Player {attacker} attacks one of {targets} huts; Player {defender} "
+        "places {guards} guard(s). <b>Value for the attacker: {value}</b> huts on average when "
+        "both play their best mixed strategies.",
+        "attack_probability": "Attack (probability)",
+        "guard_probability": "Guards (chance each hut is guarded)",
+        "payoffs_attacker": "Payoffs to the attacker",
+        "attack": "Attack",
+        "attack_target": "attack {target}",
+        "guards": "guards {huts}",
+        "if_guarded": "if guarded",
+        "if_not_guarded": "if not guarded",
+        "wide_note": "{n} guard sets: only whether the target carries a guard changes the "
+        "result, so the table is shown by that.",
+        "attack_mark": "A",
+        "guard_mark": "G",
+    },
+    "fr": {
+        "africa_title": "Les relations comme un jeu",
+        "colony_weight": "Poids d'une colonie",
+        "payoff": "Gain",
+        "payoff_presences": "présences (+ colonies)",
+        "payoff_score": "score de la partie",
+        "each_power": "Chaque puissance face aux déclarations des autres",
+        "pure_equilibria": "Équilibres de Nash purs",
+        "two_power_territories": "Territoires tenus par deux puissances",
+        "show": "Afficher",
+        "declared_relations": "relations déclarées",
+        "equilibrium_n": "équilibre {n}",
+        "no_position": "Pas encore de position à analyser.",
+        "none": "aucune",
+        "power": "Puissance",
+        "declared_war_on": "Guerre déclarée à",
+        "best_response_q": "Meilleure réponse ?",
+        "best_responses": "Meilleures réponses aux autres",
+        "dominant_choices": "Choix dominants",
+        "yes": "oui",
+        "no_possible": "non : {best} était possible",
+        "war_on": "guerre à {targets}",
+        "alliance_all": "alliance avec tous",
+        "alliance_everywhere": "alliance partout",
+        "power_wars": "{power} → guerre à {targets}",
+        "toward": "{choice} envers {power} ({kind})",
+        "war": "guerre",
+        "alliance": "alliance",
+        "strict": "stricte",
+        "weak": "faible",
+        "is_equilibrium": "Les relations déclarées forment un équilibre de Nash.",
+        "not_equilibrium": "<b>Les relations déclarées ne sont pas un équilibre</b> : une "
+        "puissance gagnerait à changer seule ses relations.",
+        "free": "Relations libres (elles ne changent aucun gain) : {pairs}",
+        "indifferent": "Relations indifférentes (toute valeur garde un équilibre) : {pairs}",
+        "count_unknown": "Compter tous les équilibres de Nash purs prendrait trop de temps ici ; "
+        "les {n} premiers trouvés sont listés.",
+        "count_one": "<b>1</b> équilibre de Nash pur.",
+        "count_many": "<b>{n}</b> équilibres de Nash purs.",
+        "pareto": "★ optimal au sens de Pareto",
+        "first_only": "Seuls les premiers sont listés.",
+        "full": "plein : une colonie peut être fondée",
+        "not_full": "pas plein",
+        "single_choice": "{name} n'a qu'un choix.",
+        "strictly_dominates": "Pour {name}, {choice} domine strictement : c'est mieux quoi que "
+        "fasse l'autre.",
+        "weakly_dominates": "Pour {name}, {choice} domine faiblement : jamais pire, et mieux "
+        "contre au moins un choix de l'autre.",
+        "no_dominance": "Pour {name}, aucun choix ne domine : le meilleur dépend de ce que fait "
+        "l'autre.",
+        "massai_title": "L'attaque comme un jeu à somme nulle",
+        "evaluation": "Évaluation",
+        "evaluation_difference": "huttes gagnées moins huttes perdues",
+        "evaluation_removals": "huttes retirées de chaque côté",
+        "win_bonus": "Bonus de victoire",
+        "massai_summary": "Le joueur {attacker} attaque l'une de {targets} huttes ; le joueur "
+        "{defender} place {guards} garde(s). <b>Valeur pour l'attaquant : {value}</b> hutte(s) "
+        "en moyenne quand chacun joue sa meilleure stratégie mixte.",
+        "attack_probability": "Attaque (probabilité)",
+        "guard_probability": "Gardes (chance que chaque hutte soit gardée)",
+        "payoffs_attacker": "Gains de l'attaquant",
+        "attack": "Attaque",
+        "attack_target": "attaque {target}",
+        "guards": "gardes {huts}",
+        "if_guarded": "si gardée",
+        "if_not_guarded": "si non gardée",
+        "wide_note": "{n} ensembles de gardes : seul le fait que la cible soit gardée change le "
+        "résultat, d'où ce tableau.",
+        "attack_mark": "A",
+        "guard_mark": "G",
+    },
+}
+
+
+def tr(key: str, lang: str = "en", **values: object) -> str:
+    """The interface text ``key`` in ``lang`` (English for an unknown language)."""
+    table = TEXTS.get(lang, TEXTS["en"])
+    return table[key].format(**values)
+
 
 def _esc(value: object) -> str:
     return html.escape(str(value))
@@ -63,14 +218,24 @@ def _num(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
+def _power(power: str, lang: str) -> str:
+    return power_name(power, lang)
+
+
+def _choice(word: str, lang: str) -> str:
+    """Translate a relation word (``alliance`` / ``war``) when it is one."""
+    return tr(word, lang) if word in ("war", "alliance") else word
+
+
 def analysis_style() -> widgets.HTML:
+    """An HTML widget carrying the CSS of the analysis panels."""
     return widgets.HTML(f"<style>{CSS}</style>")
 
 
 # --- pure HTML builders -----------------------------------------------------------------------
 
 
-def payoff_table_html(game: Game, title: str = "") -> str:
+def payoff_table_html(game: Game, title: str = "", lang: str = "en") -> str:
     """A two-player payoff table: rows = first player, columns = second, cells ``a , b``.
 
     Best responses are bold and marked (◀ for the row player, ▲ for the column player); pure
@@ -81,8 +246,8 @@ def payoff_table_html(game: Game, title: str = "") -> str:
     row_best = game.best_response_mask(0)
     col_best = game.best_response_mask(1)
     nash = game.equilibrium_mask()
-    first, second = game.players
-    head = "".join(f"<th>{_esc(second)}: {_esc(s)}</th>" for s in game.strategies[1])
+    first, second = (_power(p, lang) for p in game.players)
+    head = "".join(f"<th>{_esc(second)}: {_esc(_choice(s, lang))}</th>" for s in game.strategies[1])
     rows = []
     for r, row_label in enumerate(game.strategies[0]):
         cells = []
@@ -92,109 +257,119 @@ def payoff_table_html(game: Game, title: str = "") -> str:
             b_text = f'<span class="tt-best">{_num(b)}▲</span>' if col_best[r, c] else _num(b)
             css = ' class="tt-nash"' if nash[r, c] else ""
             cells.append(f"<td{css}>{a_text} , {b_text}</td>")
-        rows.append(f"<tr><th>{_esc(first)}: {_esc(row_label)}</th>{''.join(cells)}</tr>")
+        label = _esc(_choice(row_label, lang))
+        rows.append(f"<tr><th>{_esc(first)}: {label}</th>{''.join(cells)}</tr>")
     caption = f"<h3>{_esc(title)}</h3>" if title else ""
     return f'{caption}<table class="tt-payoff"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
 
 
-def dominance_sentence(game: Game, player: int) -> str:
+def dominance_sentence(game: Game, player: int, lang: str = "en") -> str:
     """Plain words: which strategy of ``player`` dominates, strictly or weakly, if any."""
-    name = game.players[player]
+    name = _power(game.players[player], lang)
     if game.shape[player] < 2:
-        return f"{name} has a single choice."
+        return tr("single_choice", lang, name=name)
     strict = game.dominant_strategies(player, strict=True)
     if strict:
-        choice = game.strategies[player][strict[0]]
-        return f"For {name}, {choice} strictly dominates: it is better whatever the other does."
+        choice = _choice(game.strategies[player][strict[0]], lang)
+        return tr("strictly_dominates", lang, name=name, choice=choice)
     weak = game.dominant_strategies(player, strict=False)
     if weak:
-        choice = game.strategies[player][weak[0]]
-        return (
-            f"For {name}, {choice} weakly dominates: never worse, and better against at least "
-            "one choice of the other."
-        )
-    return f"For {name}, no choice dominates: the best one depends on what the other does."
+        choice = _choice(game.strategies[player][weak[0]], lang)
+        return tr("weakly_dominates", lang, name=name, choice=choice)
+    return tr("no_dominance", lang, name=name)
 
 
-def territory_table_html(table: TerritoryTable) -> str:
+def territory_table_html(table: TerritoryTable, lang: str = "en") -> str:
     """The 2x2 game of a territory held by two powers, with best responses and equilibria."""
-    kind = "full: a colony can be founded" if table.colony_candidate else "not full"
-    body = payoff_table_html(table.game, f"{table.territory} ({kind})")
-    words = "".join(f"<li>{_esc(dominance_sentence(table.game, k))}</li>" for k in range(2))
+    kind = tr("full" if table.colony_candidate else "not_full", lang)
+    body = payoff_table_html(table.game, f"{table.territory} ({kind})", lang)
+    words = "".join(f"<li>{_esc(dominance_sentence(table.game, k, lang))}</li>" for k in range(2))
     return f'<div class="tt-territory-table">{body}<ul>{words}</ul></div>'
 
 
-def _wars_text(wars: Mapping[str, Sequence[str]]) -> str:
-    parts = [f"{_esc(p)} → war on {_esc(', '.join(ts))}" for p, ts in wars.items() if ts]
-    return "; ".join(parts) if parts else "alliance everywhere"
+def _names(powers: Sequence[str], lang: str) -> str:
+    return ", ".join(_power(p, lang) for p in powers)
 
 
-def _pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
-    return ", ".join(f"{_esc(a)}→{_esc(b)}" for a, b in pairs) if pairs else "none"
+def _wars_text(wars: Mapping[str, Sequence[str]], lang: str = "en") -> str:
+    parts = [
+        _esc(tr("power_wars", lang, power=_power(p, lang), targets=_names(ts, lang)))
+        for p, ts in wars.items()
+        if ts
+    ]
+    return "; ".join(parts) if parts else tr("alliance_everywhere", lang)
 
 
-def powers_html(result: DiplomacyAnalysis) -> str:
+def _pairs_text(pairs: Sequence[tuple[str, str]], lang: str = "en") -> str:
+    if not pairs:
+        return tr("none", lang)
+    return ", ".join(f"{_esc(_power(a, lang))}→{_esc(_power(b, lang))}" for a, b in pairs)
+
+
+def powers_html(result: DiplomacyAnalysis, lang: str = "en") -> str:
     """Per power: declared wars, payoff, best responses to the others' declarations, dominance."""
     rows = []
     for report in result.power_reports:
-        declared = ", ".join(report.declared_wars) or "—"
+        declared = _names(report.declared_wars, lang) or "—"
         if report.declared_is_best_response:
-            verdict = '<span class="tt-best">yes ✓</span>'
+            verdict = f'<span class="tt-best">{tr("yes", lang)} ✓</span>'
         else:
-            verdict = f"no: {_num(report.best_payoff)} was possible"
+            verdict = _esc(tr("no_possible", lang, best=_num(report.best_payoff)))
         best = "; ".join(
-            "war on " + ", ".join(r) if r else "alliance with all" for r in report.best_responses
+            tr("war_on", lang, targets=_names(r, lang)) if r else tr("alliance_all", lang)
+            for r in report.best_responses
         )
         dominance = ", ".join(
-            f"{choice} toward {_esc(q)} ({kind})"
+            tr("toward", lang, choice=tr(d[0], lang), power=_power(q, lang), kind=tr(d[1], lang))
             for q, d in report.dominant.items()
             if d is not None
-            for choice, kind in (d,)
         )
         rows.append(
-            f"<tr><td>{_esc(report.power)}</td><td>{_esc(declared)}</td>"
+            f"<tr><td>{_esc(_power(report.power, lang))}</td><td>{_esc(declared)}</td>"
             f"<td>{_num(report.declared_payoff)}</td><td>{verdict}</td>"
-            f"<td>{_esc(best)}</td><td>{dominance or '—'}</td></tr>"
+            f"<td>{_esc(best)}</td><td>{_esc(dominance) or '—'}</td></tr>"
         )
-    head = (
-        "<tr><th>Power</th><th>Declared war on</th><th>Payoff</th><th>Best response?</th>"
-        "<th>Best responses to the others</th><th>Dominant choices</th></tr>"
+    head = "".join(
+        f"<th>{tr(key, lang)}</th>"
+        for key in (
+            "power",
+            "declared_war_on",
+            "payoff",
+            "best_response_q",
+            "best_responses",
+            "dominant_choices",
+        )
     )
-    return f'<table class="tt-payoff tt-powers">{head}{"".join(rows)}</table>'
+    return f'<table class="tt-payoff tt-powers"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
-def equilibria_html(result: DiplomacyAnalysis, shown: int = 12) -> str:
+def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en") -> str:
     """The pure equilibria: count, free and indifferent relations, the first few listed."""
-    verdict = (
-        '<p class="tt-best">The declared relations form a Nash equilibrium.</p>'
-        if result.declared_is_equilibrium
-        else "<p><b>The declared relations are not an equilibrium</b>: someone could do better "
-        "by changing its own relations alone.</p>"
-    )
-    parts = [verdict]
-    parts.append(f"<p>Free relations (they change no payoff): {_pairs_text(result.free)}</p>")
-    parts.append(
-        "<p>Indifferent relations (any value keeps an equilibrium one): "
-        f"{_pairs_text(result.indifferent)}</p>"
-    )
+    if result.declared_is_equilibrium:
+        parts = [f'<p class="tt-best">{tr("is_equilibrium", lang)}</p>']
+    else:
+        parts = [f"<p>{tr('not_equilibrium', lang)}</p>"]
+    parts.append(f"<p>{tr('free', lang, pairs=_pairs_text(result.free, lang))}</p>")
+    parts.append(f"<p>{tr('indifferent', lang, pairs=_pairs_text(result.indifferent, lang))}</p>")
     count = result.equilibrium_count
     if count is None:
-        parts.append(
-            "<p>Too many relations interact to count every pure Nash equilibrium; "
-            f"the first {len(result.equilibria)} found are listed.</p>"
-        )
+        parts.append(f"<p>{tr('count_unknown', lang, n=len(result.equilibria))}</p>")
+    elif count == 1:
+        parts.append(f"<p>{tr('count_one', lang)}</p>")
     else:
-        parts.append(f"<p><b>{count}</b> pure Nash equilibri{'um' if count == 1 else 'a'}.</p>")
+        parts.append(f"<p>{tr('count_many', lang, n=count)}</p>")
     items = []
     for eq in result.equilibria[:shown]:
-        star = " ★ Pareto optimal" if eq.pareto_optimal else ""
-        pay = ", ".join(f"{_esc(p)} {_num(v)}" for p, v in eq.payoffs.items())
-        items.append(f"<li>{_wars_text(eq.wars)}{star} <span class='tt-note'>({pay})</span></li>")
+        star = f" {tr('pareto', lang)}" if eq.pareto_optimal else ""
+        pay = ", ".join(f"{_esc(_power(p, lang))} {_num(v)}" for p, v in eq.payoffs.items())
+        items.append(
+            f"<li>{_wars_text(eq.wars, lang)}{star} <span class='tt-note'>({pay})</span></li>"
+        )
     if items:
         parts.append(f'<ol class="tt-equilibria">{"".join(items)}</ol>')
     hidden = len(result.equilibria) - min(shown, len(result.equilibria))
     if hidden > 0 or not result.complete:
-        parts.append('<p class="tt-note">Only the first ones are listed.</p>')
+        parts.append(f'<p class="tt-note">{tr("first_only", lang)}</p>')
     return "".join(parts)
 
 
@@ -211,11 +386,12 @@ def bars_html(values: Mapping[str, float], guard: bool = False) -> str:
     return f'<table class="tt-bars">{"".join(rows)}</table>'
 
 
-def board_html(state: MassaiState, game: AttackGame | None) -> str:
+def board_html(state: MassaiState, game: AttackGame | None, lang: str = "en") -> str:
     """The Massai board (row 1 at the bottom) with attack (A) and guard (G) probabilities."""
     options = state.options
     attack = game.attack_probabilities if game else {}
     guard = game.guard_probabilities if game else {}
+    attack_mark, guard_mark = tr("attack_mark", lang), tr("guard_mark", lang)
     rows = []
     for row in range(options.rows - 1, -1, -1):
         cells = [f"<th>{row + 1}</th>"]
@@ -225,11 +401,12 @@ def board_html(state: MassaiState, game: AttackGame | None) -> str:
             text = ""
             if owner is not None:
                 text = f'<span class="tt-hut-{owner}">{"○" if owner == 0 else "●"}</span>'
-            if square in attack:
-                text += f"<br><span style='color:#c62828'>A {attack[square]:.0%}</span>"
-                text += f"<br><span style='color:#1565c0'>G {guard[square]:.0%}</span>"
             shade = ""
             if square in attack:
+                text += (
+                    f"<br><span style='color:#c62828'>{attack_mark} {attack[square]:.0%}</span>"
+                    f"<br><span style='color:#1565c0'>{guard_mark} {guard[square]:.0%}</span>"
+                )
                 alpha = 0.12 + 0.6 * attack[square]
                 shade = f" style='background:rgba(198,40,40,{alpha:.2f})'"
             cells.append(f"<td{shade}>{text}</td>")
@@ -239,7 +416,7 @@ def board_html(state: MassaiState, game: AttackGame | None) -> str:
     return f'<table class="tt-board">{"".join(rows)}</table>'
 
 
-def attack_matrix_html(game: AttackGame, max_columns: int = 12) -> str:
+def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en") -> str:
     """The attacker's payoffs: targets x guard sets (or guarded / not guarded when too wide).
 
     ◀ marks the attacker's best target against a guard set (column maximum), ▲ the defender's
@@ -247,7 +424,10 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12) -> str:
     """
     matrix = game.matrix
     if len(game.guard_sets) > max_columns:
-        head = "<tr><th>Attack</th><th>if guarded</th><th>if not guarded</th></tr>"
+        head = (
+            f"<tr><th>{tr('attack', lang)}</th><th>{tr('if_guarded', lang)}</th>"
+            f"<th>{tr('if_not_guarded', lang)}</th></tr>"
+        )
         body = []
         for r, target in enumerate(game.targets):
             guarded = [matrix[r, c] for c, s in enumerate(game.guard_sets) if target in s]
@@ -256,14 +436,13 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12) -> str:
                 f"<tr><th>{_esc(target)}</th><td>{_num(guarded[0]) if guarded else '—'}</td>"
                 f"<td>{_num(free[0]) if free else '—'}</td></tr>"
             )
-        note = (
-            f'<p class="tt-note">{len(game.guard_sets)} guard sets: only whether the target '
-            "carries a guard changes the result, so the table is shown by that.</p>"
-        )
+        note = f'<p class="tt-note">{tr("wide_note", lang, n=len(game.guard_sets))}</p>'
         return f'<table class="tt-payoff tt-matrix">{head}{"".join(body)}</table>{note}'
     col_max = matrix.max(axis=0)
     row_min = matrix.min(axis=1)
-    head = "".join(f"<th>guards {_esc(' '.join(s) or '—')}</th>" for s in game.guard_sets)
+    head = "".join(
+        f"<th>{_esc(tr('guards', lang, huts=' '.join(s) or '—'))}</th>" for s in game.guard_sets
+    )
     body = []
     for r, target in enumerate(game.targets):
         cells = []
@@ -274,11 +453,18 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12) -> str:
             )
             text = f'<span class="tt-best">{_num(value)}{marks}</span>' if marks else _num(value)
             cells.append(f"<td>{text}</td>")
-        body.append(f"<tr><th>attack {_esc(target)}</th>{''.join(cells)}</tr>")
+        label = _esc(tr("attack_target", lang, target=target))
+        body.append(f"<tr><th>{label}</th>{''.join(cells)}</tr>")
     return f'<table class="tt-payoff tt-matrix"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
 # --- widgets ----------------------------------------------------------------------------------
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+    return lang
 
 
 class AfricaAnalysisPanel(widgets.VBox):
@@ -298,29 +484,29 @@ class AfricaAnalysisPanel(widgets.VBox):
         weight: float = 2.0,
         payoff: str = "presences",
         shown: int = 12,
+        lang: str = "en",
     ) -> None:
         self.after = after
         self.declared = declared
         self.shown = shown
+        self.lang = _check_lang(lang)
         self.result: DiplomacyAnalysis | None = None
         self.weight = widgets.BoundedFloatText(
-            value=weight,
-            min=0.0,
-            max=100.0,
-            step=0.5,
-            description="Colony weight",
-            style={"description_width": "initial"},
+            value=weight, min=0.0, max=100.0, step=0.5, style={"description_width": "initial"}
         )
         self.payoff = widgets.Dropdown(
-            options=list(PAYOFFS),
+            options=[(p, p) for p in PAYOFFS],
             value=payoff,
-            description="Payoff",
             style={"description_width": "initial"},
         )
+        self.title = widgets.HTML()
+        self.heading_powers = widgets.HTML()
+        self.heading_equilibria = widgets.HTML()
+        self.heading_tables = widgets.HTML()
         self.message = widgets.HTML()
         self.powers = widgets.HTML()
         self.equilibria = widgets.HTML()
-        self.picker = widgets.Dropdown(description="Show", options=[], layout={"width": "600px"})
+        self.picker = widgets.Dropdown(options=[], layout={"width": "600px"})
         self.tables = widgets.HTML()
         for w, name in (
             (self.weight, "weight"),
@@ -332,6 +518,7 @@ class AfricaAnalysisPanel(widgets.VBox):
             (self.tables, "tables"),
         ):
             w.add_class(f"tt-analysis-{name}")
+        self._label()
         self.weight.observe(lambda _: self.refresh(), "value")
         self.payoff.observe(lambda _: self.refresh(), "value")
         self.picker.observe(self._on_pick, "value")
@@ -339,21 +526,41 @@ class AfricaAnalysisPanel(widgets.VBox):
             [
                 style_widget(),
                 analysis_style(),
-                widgets.HTML("<h2>Relations as a game</h2>"),
+                self.title,
                 widgets.HBox([self.payoff, self.weight]),
                 self.message,
-                widgets.HTML("<h3>Each power against the others' declarations</h3>"),
+                self.heading_powers,
                 self.powers,
-                widgets.HTML("<h3>Pure Nash equilibria</h3>"),
+                self.heading_equilibria,
                 self.equilibria,
                 self.picker,
-                widgets.HTML("<h3>Territories held by two powers</h3>"),
+                self.heading_tables,
                 self.tables,
             ]
         )
         self.add_class("tt-app")
         self.add_class("tt-analysis")
         self.add_class("tt-africa-analysis")
+        self.refresh()
+
+    def _label(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h2>{tr('africa_title', lang)}</h2>"
+        self.heading_powers.value = f"<h3>{tr('each_power', lang)}</h3>"
+        self.heading_equilibria.value = f"<h3>{tr('pure_equilibria', lang)}</h3>"
+        self.heading_tables.value = f"<h3>{tr('two_power_territories', lang)}</h3>"
+        self.weight.description = tr("colony_weight", lang)
+        self.payoff.description = tr("payoff", lang)
+        value = self.payoff.value
+        with self.payoff.hold_trait_notifications():
+            self.payoff.options = [(tr(f"payoff_{p}", lang), p) for p in PAYOFFS]
+            self.payoff.value = value
+        self.picker.description = tr("show", lang)
+
+    def set_lang(self, lang: str) -> None:
+        """Show the panel in ``lang`` (``"en"`` or ``"fr"``)."""
+        self.lang = _check_lang(lang)
+        self._label()
         self.refresh()
 
     def update(
@@ -389,11 +596,13 @@ class AfricaAnalysisPanel(widgets.VBox):
 
     def refresh(self) -> None:
         """Recompute and redraw from the current position and options."""
+        lang = self.lang
         if self.after is None:
             self.result = None
-            self.message.value = '<p class="tt-note">No position to analyse yet.</p>'
+            self.message.value = f'<p class="tt-note">{tr("no_position", lang)}</p>'
             self.powers.value = self.equilibria.value = self.tables.value = ""
             self.picker.options = []
+            self.selected_relations = {}
             return
         try:
             self.result = analyse(
@@ -406,15 +615,18 @@ class AfricaAnalysisPanel(widgets.VBox):
         except AnalysisError as error:
             self.result = None
             self.message.value = f'<p class="tt-msg-error">{_esc(error)}</p>'
+            self.powers.value = self.equilibria.value = self.tables.value = ""
+            self.picker.options = []
+            self.selected_relations = {}
             return
         result = self.result
         self.message.value = ""
-        self.powers.value = powers_html(result)
-        self.equilibria.value = equilibria_html(result, self.shown)
-        tables = [territory_table_html(t) for t in result.territory_tables]
-        self.tables.value = "".join(tables) or '<p class="tt-note">None.</p>'
-        options = [("declared relations", -1)] + [
-            (f"equilibrium {k}: {_plain_wars(eq.wars)}", k)
+        self.powers.value = powers_html(result, lang)
+        self.equilibria.value = equilibria_html(result, self.shown, lang)
+        tables = [territory_table_html(t, lang) for t in result.territory_tables]
+        self.tables.value = "".join(tables) or f'<p class="tt-note">{tr("none", lang)}</p>'
+        options = [(tr("declared_relations", lang), -1)] + [
+            (f"{tr('equilibrium_n', lang, n=k + 1)}: {_plain_wars(eq.wars, lang)}", k)
             for k, eq in enumerate(result.equilibria[: self.shown])
         ]
         self.picker.options = options
@@ -437,9 +649,9 @@ def _declared_wars(result: DiplomacyAnalysis) -> dict[str, tuple[str, ...]]:
     return {p: tuple(q for q in result.powers if result.declared.war(p, q)) for p in result.powers}
 
 
-def _plain_wars(wars: Mapping[str, Sequence[str]]) -> str:
-    parts = [f"{p}→{', '.join(ts)}" for p, ts in wars.items() if ts]
-    return "; ".join(parts) if parts else "alliance everywhere"
+def _plain_wars(wars: Mapping[str, Sequence[str]], lang: str = "en") -> str:
+    parts = [f"{_power(p, lang)}→{_names(ts, lang)}" for p, ts in wars.items() if ts]
+    return "; ".join(parts) if parts else tr("alliance_everywhere", lang)
 
 
 class MassaiAnalysisPanel(widgets.VBox):
@@ -451,23 +663,21 @@ class MassaiAnalysisPanel(widgets.VBox):
         state: MassaiState | None = None,
         evaluation: str = "difference",
         win_bonus: float = 0.0,
+        lang: str = "en",
     ) -> None:
         self.state = state
+        self.lang = _check_lang(lang)
         self.game: AttackGame | None = None
         self.evaluation = widgets.Dropdown(
-            options=list(EVALUATIONS),
+            options=[(e, e) for e in EVALUATIONS],
             value=evaluation,
-            description="Evaluation",
             style={"description_width": "initial"},
         )
         self.win_bonus = widgets.BoundedFloatText(
-            value=win_bonus,
-            min=0.0,
-            max=100.0,
-            step=1.0,
-            description="Win bonus",
-            style={"description_width": "initial"},
+            value=win_bonus, min=0.0, max=100.0, step=1.0, style={"description_width": "initial"}
         )
+        self.title = widgets.HTML()
+        self.heading_matrix = widgets.HTML()
         self.summary = widgets.HTML()
         self.board = widgets.HTML()
         self.bars = widgets.HTML()
@@ -481,23 +691,41 @@ class MassaiAnalysisPanel(widgets.VBox):
             (self.matrix, "matrix"),
         ):
             w.add_class(f"tt-analysis-{name}")
+        self._label()
         self.evaluation.observe(lambda _: self.refresh(), "value")
         self.win_bonus.observe(lambda _: self.refresh(), "value")
         super().__init__(
             [
                 style_widget(),
                 analysis_style(),
-                widgets.HTML("<h2>The attack as a zero-sum game</h2>"),
+                self.title,
                 widgets.HBox([self.evaluation, self.win_bonus]),
                 self.summary,
                 widgets.HBox([self.board, self.bars]),
-                widgets.HTML("<h3>Payoffs to the attacker</h3>"),
+                self.heading_matrix,
                 self.matrix,
             ]
         )
         self.add_class("tt-app")
         self.add_class("tt-analysis")
         self.add_class("tt-massai-analysis")
+        self.refresh()
+
+    def _label(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h2>{tr('massai_title', lang)}</h2>"
+        self.heading_matrix.value = f"<h3>{tr('payoffs_attacker', lang)}</h3>"
+        self.evaluation.description = tr("evaluation", lang)
+        self.win_bonus.description = tr("win_bonus", lang)
+        value = self.evaluation.value
+        with self.evaluation.hold_trait_notifications():
+            self.evaluation.options = [(tr(f"evaluation_{e}", lang), e) for e in EVALUATIONS]
+            self.evaluation.value = value
+
+    def set_lang(self, lang: str) -> None:
+        """Show the panel in ``lang`` (``"en"`` or ``"fr"``)."""
+        self.lang = _check_lang(lang)
+        self._label()
         self.refresh()
 
     def update(
@@ -518,9 +746,10 @@ class MassaiAnalysisPanel(widgets.VBox):
 
     def refresh(self) -> None:
         """Recompute and redraw."""
+        lang = self.lang
         self.game = None
         if self.state is None:
-            self.summary.value = '<p class="tt-note">No position to analyse yet.</p>'
+            self.summary.value = f'<p class="tt-note">{tr("no_position", lang)}</p>'
             self.board.value = self.bars.value = self.matrix.value = ""
             return
         try:
@@ -531,25 +760,31 @@ class MassaiAnalysisPanel(widgets.VBox):
             )
         except AttackGameError as error:
             self.summary.value = f'<p class="tt-msg-warn">{_esc(error)}</p>'
-            self.board.value = board_html(self.state, None)
+            self.board.value = board_html(self.state, None, lang)
             self.bars.value = self.matrix.value = ""
             return
         game = self.game
-        guards = min(game.guards_allowed, len(game.targets))
         self.summary.value = (
-            f"<p>Player {game.attacker + 1} attacks one of {len(game.targets)} huts; "
-            f"Player {game.defender + 1} places {guards} guard{'s' if guards != 1 else ''}. "
-            f"<b>Value for the attacker: {_num(game.value)}</b> huts on average "
-            "when both play their best mixed strategies.</p>"
+            "<p>"
+            + tr(
+                "massai_summary",
+                lang,
+                attacker=game.attacker + 1,
+                defender=game.defender + 1,
+                targets=len(game.targets),
+                guards=min(game.guards_allowed, len(game.targets)),
+                value=_num(game.value),
+            )
+            + "</p>"
         )
-        self.board.value = board_html(self.state, game)
+        self.board.value = board_html(self.state, game, lang)
         self.bars.value = (
-            "<h3>Attack (probability)</h3>"
+            f"<h3>{tr('attack_probability', lang)}</h3>"
             + bars_html(game.attack_probabilities)
-            + "<h3>Guards (chance each hut is guarded)</h3>"
+            + f"<h3>{tr('guard_probability', lang)}</h3>"
             + bars_html(game.guard_probabilities, guard=True)
         )
-        self.matrix.value = attack_matrix_html(game)
+        self.matrix.value = attack_matrix_html(game, lang=lang)
 
 
 def africa_analysis_panel(
@@ -557,13 +792,19 @@ def africa_analysis_panel(
     declared: Relations | None = None,
     weight: float = 2.0,
     payoff: str = "presences",
+    lang: str = "en",
 ) -> AfricaAnalysisPanel:
-    """The Africa teacher-view panel (call ``panel.update(after, declared)`` to change it)."""
-    return AfricaAnalysisPanel(after, declared, weight, payoff)
+    """The Africa teacher-view panel (``panel.update(after, declared)`` changes the position,
+    ``panel.set_lang("fr")`` the language)."""
+    return AfricaAnalysisPanel(after, declared, weight, payoff, lang=lang)
 
 
 def massai_analysis_panel(
-    state: MassaiState | None = None, evaluation: str = "difference", win_bonus: float = 0.0
+    state: MassaiState | None = None,
+    evaluation: str = "difference",
+    win_bonus: float = 0.0,
+    lang: str = "en",
 ) -> MassaiAnalysisPanel:
-    """The Massai teacher-view panel (call ``panel.update(state)`` to change it)."""
-    return MassaiAnalysisPanel(state, evaluation, win_bonus)
+    """The Massai teacher-view panel (``panel.update(state)`` changes the position,
+    ``panel.set_lang("fr")`` the language)."""
+    return MassaiAnalysisPanel(state, evaluation, win_bonus, lang=lang)

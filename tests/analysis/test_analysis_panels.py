@@ -161,3 +161,23 @@ def test_massai_lesson_every_preset_and_table(preset: str) -> None:
     # More guards never help the attacker: stingy >= default >= generous.
     default, stingy, generous = values
     assert stingy >= default - 1e-9 >= generous - 2e-9
+
+
+def test_panels_speak_french() -> None:
+    after = africa_position(EGYPT, full=["Egypt"])
+    panel = africa_analysis_panel(after, Relations([("France", "Great Britain")]), lang="fr")
+    assert "Équilibres de Nash purs" in panel.heading_equilibria.value
+    assert "ne sont pas un équilibre" in panel.equilibria.value
+    assert "Grande-Bretagne" in panel.powers.value and "Great Britain" not in panel.powers.value
+    assert "guerre domine faiblement" in panel.tables.value
+    assert panel.payoff.value == "presences" and panel.weight.description == "Poids d'une colonie"
+    panel.set_lang("en")
+    assert "are not an equilibrium" in panel.equilibria.value
+    assert "Great Britain" in panel.powers.value
+    massai = massai_analysis_panel(massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]))
+    massai.set_lang("fr")
+    assert "Valeur pour l'attaquant : 0.917" in massai.summary.value
+    assert massai.evaluation.value == "difference"
+    assert "attaque c4" in massai.matrix.value
+    with pytest.raises(ValueError, match="language"):
+        massai.set_lang("de")
