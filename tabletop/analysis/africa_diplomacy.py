@@ -856,7 +856,9 @@ class DiplomacyAnalysis:
     complete: bool
     power_reports: tuple[PowerReport, ...]
     territory_tables: tuple[TerritoryTable, ...]
-    game: DiplomacyGame = field(repr=False, compare=False)
+    game: DiplomacyGame | None = field(repr=False, compare=False)
+    #: Why part of the analysis is missing (``None`` when it is complete).
+    note: str | None = None
     _component_solutions: tuple[ComponentSolutions, ...] = field(
         repr=False, compare=False, default=()
     )
@@ -866,7 +868,9 @@ class DiplomacyAnalysis:
 
         This can be astronomically many; meant for tests and small positions.
         """
-        if any(c.count is None or len(c.rows) < c.count for c in self._component_solutions):
+        if self.game is None or any(
+            c.count is None or len(c.rows) < c.count for c in self._component_solutions
+        ):
             raise TooLarge("some equilibria were not listed: analyse with a larger limit")
         game = self.game
         fixed_free = list(self.free) if include_free else []
@@ -897,6 +901,7 @@ class DiplomacyAnalysis:
             "equilibrium_count": self.equilibrium_count,
             "listed_equilibria": len(self.equilibria),
             "complete": self.complete,
+            "note": self.note,
             "equilibria": [e.to_dict() for e in self.equilibria],
             "powers_detail": [r.to_dict() for r in self.power_reports],
             "two_power_territories": [t.to_dict() for t in self.territory_tables],
@@ -977,7 +982,10 @@ def analyse(
     """
     if limit < 0:
         raise AnalysisError("the limit must be zero or more")
-    game = DiplomacyGame(after, weight, payoff)
+    try:
+        game = DiplomacyGame(after, weight, payoff)
+    except TooLarge as error:
+        return _core_only(after, declared, weight, payoff, str(error))
     declared_profile = game.profile_of(declared)
     declared_core = game.check_model(declared_profile)
     free = set(game.free)
@@ -1049,6 +1057,58 @@ def analyse(
         territory_tables=territory_tables(after, game.weight, payoff),
         game=game,
         _component_solutions=tuple(solutions),
+    )
+
+
+def _core_only(
+    after: AfterOrders, declared: Relations | None, weight: float, payoff: str, why: str
+) -> DiplomacyAnalysis:
+    """What the rules core alone can tell when the position has no tractable model: each power's
+    best responses to the declared relations (so whether they form an equilibrium) and the 2x2
+    tables; the equilibria themselves are not enumerated."""
+    powers = tuple(after.state.powers)
+    declared = Relations(
+        pair for pair in (declared or Relations()).wars if pair[0] in powers and pair[1] in powers
+    )
+    base = core_payoffs(after, declared, weight, payoff)
+    reports = []
+    for power in powers:
+        others = [q for q in powers if q != power]
+        kept = [pair for pair in declared.wars if pair[0] != power]
+        results = []
+        for wars in _subsets(others):
+            relations = Relations(kept + [(power, q) for q in wars])
+            results.append((wars, core_payoffs(after, relations, weight, payoff)[power]))
+        best = max(v for _, v in results)
+        reports.append(
+            PowerReport(
+                power=power,
+                declared_wars=tuple(q for q in others if declared.war(power, q)),
+                declared_payoff=base[power],
+                best_payoff=best,
+                best_responses=tuple(w for w, v in results if v >= best - TOL),
+                declared_is_best_response=base[power] >= best - TOL,
+                dominant=dict.fromkeys(others),
+                free=(),
+            )
+        )
+    return DiplomacyAnalysis(
+        powers=powers,
+        payoff=payoff,
+        weight=float(weight),
+        declared=declared,
+        declared_payoffs=base,
+        declared_is_equilibrium=all(r.declared_is_best_response for r in reports),
+        free=(),
+        indifferent=(),
+        components=(),
+        equilibrium_count=None,
+        equilibria=(),
+        complete=False,
+        power_reports=tuple(reports),
+        territory_tables=territory_tables(after, weight, payoff),
+        game=None,
+        note=f"equilibria not enumerated: {why}",
     )
 
 

@@ -176,6 +176,9 @@ def _print_equilibria(result: Any) -> None:
             f"  {report.power}: payoff {report.declared_payoff:g} ({mark}; best "
             f"{report.best_payoff:g})"
         )
+    if result.note:
+        print(f"Note: {result.note}")
+        return
     print(f"Free relations (change no payoff): {_pairs(result.free)}")
     print(f"Indifferent relations (never change an equilibrium): {_pairs(result.indifferent)}")
     shown = len(result.equilibria)

@@ -349,6 +349,9 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
         parts = [f'<p class="tt-best">{tr("is_equilibrium", lang)}</p>']
     else:
         parts = [f"<p>{tr('not_equilibrium', lang)}</p>"]
+    if result.note is not None:
+        parts.append(f'<p class="tt-note">{_esc(result.note)}</p>')
+        return "".join(parts)
     parts.append(f"<p>{tr('free', lang, pairs=_pairs_text(result.free, lang))}</p>")
     parts.append(f"<p>{tr('indifferent', lang, pairs=_pairs_text(result.indifferent, lang))}</p>")
     count = result.equilibrium_count

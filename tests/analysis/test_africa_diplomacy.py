@@ -17,7 +17,7 @@ from tabletop.analysis.africa_diplomacy import (
     core_payoffs,
 )
 from tabletop.analysis.examples import africa_position, late_game_position, random_africa_position
-from tabletop.games.africa1880 import Relations
+from tabletop.games.africa1880 import POWERS, Relations
 
 
 def wars_of(game, choice) -> Relations:
@@ -347,3 +347,24 @@ def test_count_budget_zero_reports_an_unknown_count() -> None:
     assert result.equilibrium_count is None and not result.complete
     assert len(result.equilibria) == 1
     assert analyse(after, limit=1).equilibrium_count is not None
+
+
+def test_six_powers_on_one_full_territory_falls_back_to_the_core() -> None:
+    # The colony term of a full territory held by all six powers spans 30 relations: no model,
+    # but best responses to the declared relations still come from the rules core.
+    presences = {p: ["Congo"] for p in POWERS}
+    presences["Belgium"].append("Angola")
+    presences["France"].append("Angola")
+    after = africa_position(presences, full=["Congo"])
+    declared = Relations([("France", "Belgium")])
+    result = analyse(after, declared)
+    assert result.note is not None and "30 relations" in result.note
+    assert result.equilibrium_count is None and result.equilibria == ()
+    # France's war blocks the colony in Congo: everyone there would gain from peace.
+    by_power = {r.power: r for r in result.power_reports}
+    assert not by_power["France"].declared_is_best_response
+    assert not result.declared_is_equilibrium
+    assert by_power["Germany"].declared_payoff == 1.0  # Congo kept, no colony
+    assert [t.territory for t in result.territory_tables] == ["Angola"]
+    assert result.to_dict()["note"] == result.note
+    assert analyse(after).declared_is_equilibrium  # all alliance founds the colony
