@@ -656,6 +656,9 @@ def count_solutions(
         return None
     for v in plan:
         touching = [f for f in factors if v in f[0]]
+        if not touching:  # a variable no factor restricts takes any of its values
+            factors.append(((), np.array(float(domain[v]))))
+            continue
         factors = [f for f in factors if v not in f[0]]
         scope = tuple(sorted({u for s, _ in touching for u in s}))
         product = np.ones((1,) * len(scope))
