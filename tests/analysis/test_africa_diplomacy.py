@@ -6,7 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import tabletop.analysis.africa_diplomacy as module
@@ -170,6 +170,8 @@ def test_four_powers_equilibria_match_brute_force(seed, presences) -> None:
 def test_six_powers_listed_equilibria_have_no_profitable_deviation(seed) -> None:
     after = random_africa_position(seed, powers=6, presences_per_power=10, full_share=0.4)
     result = analyse(after, limit=8)
+    # A full territory held by all six powers has no model (see the fallback test below).
+    assume(result.note is None)
     assert result.equilibria
     powers = result.powers
     for equilibrium in result.equilibria:
