@@ -55,7 +55,7 @@ MAX_TERM_SCOPE = 20
 #: Largest best-response table over context types (2**22 cells).
 MAX_TYPE_TABLE = 22
 #: Most cell operations spent counting equilibria (well under a second).
-ELIMINATION_WORK = 2e8
+ELIMINATION_WORK = 1.5e8
 #: Largest single table while counting (2**26 cells, 512 MB of float64 at most).
 MAX_ELIMINATION_TABLE = 2.0**26
 #: Rows expanded at once while listing equilibria.
