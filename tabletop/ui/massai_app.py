@@ -6,17 +6,25 @@ callbacks, never while the notebook runs (ipycanvas would draw nothing in Voila)
 
 The game is saved after every action to ``game_file``, by default ``massai.json`` in
 ``$TABLETOP_DATA_DIR`` or ``~/.local/share/tabletop``; reloading the page continues it.
+
+When the analysis panels are installed, a **Teacher view** toggle in the header shows the attack
+game of the position (:func:`tabletop.ui.analysis_panels.massai_analysis_panel`). It is given only
+the public position, so a target or guards being entered in secret never reach it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import importlib.util
 import os
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
 from tabletop.games.massai.actions import Build, Move
-from tabletop.games.massai.state import Options, OptionsError, parse_guard_table
+from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai_canvas import Scene, draw, geometry_for, make_canvas
 from tabletop.ui.massai_controller import MassaiController
 from tabletop.ui.massai_i18n import player_label, t
@@ -32,13 +40,44 @@ MASSAI_CSS = """
 .tt-massai-board { cursor: pointer; border: 1px solid #8d6e3f; }
 .tt-massai-app .widget-button { margin: 4px 10px 4px 0; }
 .tt-massai-locked { font-size: 26px; color: #1b5e20; font-weight: bold; }
+.tt-massai-teacher-note { font-size: 17px; color: #555; }
 """
+
+#: Builds the teacher panel: ``factory(public_state, lang)`` -> a widget with ``update(state)``
+#: and ``set_lang(lang)``.
+TeacherFactory = Callable[[State, str], Any]
+
+
+def public_position(state: State) -> State:
+    """``state`` without anything still secret (a first setup not yet placed)."""
+    if state.pending_setup is None:
+        return state
+    return dataclasses.replace(state, pending_setup=None)
+
+
+def teacher_panel_factory() -> TeacherFactory | None:
+    """The teacher view's panel factory, or ``None`` when the analysis panels are not installed.
+
+    Only looked up here: the panels (and the numerical libraries behind them) are imported when
+    the teacher view is first switched on, so the page's first render stays light.
+    """
+    if importlib.util.find_spec("tabletop.ui.analysis_panels") is None:
+        return None
+
+    def factory(state: State, lang: str) -> Any:
+        from tabletop.ui.analysis_panels import massai_analysis_panel
+
+        return massai_analysis_panel(state, lang=lang)
+
+    return factory
 
 
 class MassaiView:
     """Widgets of the page, observing one controller."""
 
-    def __init__(self, controller: MassaiController) -> None:
+    def __init__(
+        self, controller: MassaiController, analysis: TeacherFactory | None = None
+    ) -> None:
         self.controller = controller
         self.geometry = geometry_for(controller.state)
         self.canvas = make_canvas(self.geometry)
@@ -103,6 +142,24 @@ class MassaiView:
         )
         self.new_box.selected_index = None
 
+        # The optional teacher view: the panel is built when the toggle is first switched on.
+        self.analysis_factory = analysis
+        self.analysis_panel: Any = None
+        self._panel_source: State | None = None  # the position the panel was last given
+        self.teacher_toggle = widgets.ToggleButton(value=False)
+        self.teacher_toggle.add_class("tt-massai-teacher-toggle")
+        self.teacher_toggle.observe(self._on_teacher, names="value")
+        if analysis is None:
+            self.teacher_toggle.layout.display = "none"
+        self.teacher_note = widgets.HTML()
+        self.teacher_note.add_class("tt-massai-teacher-note")
+        self.teacher_error = widgets.HTML()
+        self.teacher_error.add_class("tt-massai-teacher-error")
+        self.teacher_box = widgets.VBox(
+            [self.teacher_note, self.teacher_error], layout=widgets.Layout(display="none")
+        )
+        self.teacher_box.add_class("tt-massai-teacher")
+
         buttons = widgets.HBox(
             [
                 self.start_button,
@@ -128,10 +185,11 @@ class MassaiView:
                 style_widget(),
                 widgets.HTML(f"<style>{MASSAI_CSS}</style>"),
                 widgets.HBox(
-                    [self.title, self.lang],
+                    [self.title, widgets.HBox([self.teacher_toggle, self.lang])],
                     layout=widgets.Layout(justify_content="space-between", align_items="center"),
                 ),
                 widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
+                self.teacher_box,
             ]
         )
         self.root.add_class("tt-app")
@@ -167,6 +225,46 @@ class MassaiView:
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
         self.render_panels()
+        self.refresh_teacher()
+
+    def _on_teacher(self, change: dict) -> None:
+        """Show or hide the teacher view (built on first showing: most games never open it)."""
+        shown = bool(change["new"]) and self.analysis_factory is not None
+        self.teacher_box.layout.display = None if shown else "none"
+        if shown:
+            self.refresh_teacher()
+
+    def refresh_teacher(self) -> None:
+        """Give the teacher view the public position, in the page language.
+
+        The panel is told about a position only when the game itself changes (an action, an
+        undo, a new game): clicks during a secret entry change nothing it is given.
+        """
+        if not self.teacher_toggle.value or self.analysis_factory is None:
+            return
+        c = self.controller
+        secret = c.stage not in ("play", "reveal", "over")
+        self.teacher_note.value = html.escape(t("teacher_secret_note", c.lang)) if secret else ""
+        try:
+            if self.analysis_panel is None:
+                self.analysis_panel = self.analysis_factory(public_position(c.state), c.lang)
+                self.teacher_box.children = (
+                    self.teacher_note,
+                    self.teacher_error,
+                    self.analysis_panel,
+                )
+            else:
+                if self.analysis_panel.lang != c.lang:
+                    self.analysis_panel.set_lang(c.lang)
+                if c.state is not self._panel_source:
+                    self.analysis_panel.update(public_position(c.state))
+            self._panel_source = c.state
+            self.teacher_error.value = ""
+        except Exception as error:  # an optional panel must never break the game itself
+            self.teacher_error.value = (
+                f'<p class="tt-msg-error">{html.escape(t("teacher_failed", c.lang))} '
+                f"{html.escape(str(error))}</p>"
+            )
 
     # --- rendering -------------------------------------------------------------------------
 
@@ -207,6 +305,7 @@ class MassaiView:
         c = self.controller
         lang, state, stage = c.lang, c.state, c.stage
         self.title.value = f"<h1>{html.escape(t('title', lang))}</h1>"
+        self.teacher_toggle.description = t("teacher_view", lang)
         self.prompt.value = html.escape(c.prompt())
         secret = stage in ("setup-wait", "attack-wait", "guards-wait")
         if secret:
@@ -295,4 +394,4 @@ def massai_app(game_file: str | os.PathLike[str] | None = None, lang: str = "en"
     """The Massai page as one widget; the game is saved to ``game_file`` after every action."""
     controller = MassaiController(game_file=game_file, lang=lang)
     # The controller and the canvas hold the view's callbacks, so the root keeps it alive.
-    return MassaiView(controller).root
+    return MassaiView(controller, analysis=teacher_panel_factory()).root

@@ -260,6 +260,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Les gardes ne vont que sur vos huttes cerclées d'orange ; pas sur {squares}.",
     ),
     "x_unknown-action": ("Unknown action.", "Action inconnue."),
+    # teacher view
+    "teacher_view": ("Teacher view", "Vue enseignant"),
+    "teacher_secret_note": (
+        "A secret choice is under way: the teacher view shows only the public position. "
+        "The choices appear on the board when both are revealed.",
+        "Un choix secret est en cours : la vue enseignant ne montre que la position publique. "
+        "Les choix apparaissent sur le plateau quand les deux sont dévoilés.",
+    ),
+    "teacher_failed": (
+        "The teacher view could not analyse this position:",
+        "La vue enseignant n'a pas pu analyser cette position :",
+    ),
 }
 
 #: Refusal codes the rules core can produce (a test checks each has a text).
