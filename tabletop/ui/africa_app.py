@@ -749,6 +749,7 @@ class AfricaApp(widgets.VBox):
             self._timer.set_lang(self.controller.lang)
         self._relabel()
         self._refresh_game()
+        self._refresh_analysis()  # the teacher view follows the page's language
 
     def _on_message(self, _change: Any = None) -> None:
         ctl = self.controller
@@ -808,10 +809,14 @@ class AfricaApp(widgets.VBox):
         try:
             after, declared = ctl.after_orders(), ctl.declared_relations()
             if self.analysis_panel is None:
-                self.analysis_panel = self.analysis_factory(after, declared)
+                self.analysis_panel = self.analysis_factory(after, declared, lang=ctl.lang)
                 self.analysis_box.children = (self.analysis_panel,)
-            elif self._analysis_stale:
-                self.analysis_panel.update(after, declared)
+            else:
+                # A panel hidden during a language switch catches up when shown again.
+                if getattr(self.analysis_panel, "lang", ctl.lang) != ctl.lang:
+                    self.analysis_panel.set_lang(ctl.lang)
+                if self._analysis_stale:
+                    self.analysis_panel.update(after, declared)
         except Exception as error:  # an optional panel must never break the game itself
             self.analysis_box.children = (
                 widgets.HTML(
@@ -1005,10 +1010,10 @@ def _analysis_factory() -> Callable[..., Any] | None:
     if importlib.util.find_spec("tabletop.ui.analysis_panels") is None:
         return None
 
-    def factory(*args: Any) -> Any:
+    def factory(*args: Any, lang: str = "en") -> Any:
         from tabletop.ui.analysis_panels import africa_analysis_panel
 
-        return africa_analysis_panel(*args)
+        return africa_analysis_panel(*args, lang=lang)
 
     return factory
 

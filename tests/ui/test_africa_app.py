@@ -329,3 +329,27 @@ def test_teacher_view_follows_the_sheets_when_the_panel_is_installed(app: Africa
     assert panel.declared.war("France", "Belgium")
     app.teacher_toggle.value = False
     assert app.analysis_box.layout.display == "none"
+
+
+def test_teacher_view_follows_the_language(app: AfricaApp) -> None:
+    import tabletop.ui.analysis_panels  # noqa: F401 - the panels ship with the package
+
+    app.teacher_toggle.value = True
+    panel = app.analysis_panel
+    assert panel.lang == "en" and "Relations as a game" in panel.title.value
+    app.lang_toggle.value = "fr"
+    assert panel.lang == "fr" and "Les relations comme un jeu" in panel.title.value
+    assert "Allemagne" in panel.powers.value and "Germany" not in panel.powers.value
+    # Hidden during a switch, the panel catches up when shown again.
+    app.teacher_toggle.value = False
+    app.lang_toggle.value = "en"
+    app.teacher_toggle.value = True
+    assert panel.lang == "en" and "Germany" in panel.powers.value
+    assert app.analysis_panel is panel
+
+
+def test_teacher_view_opens_in_the_page_language(autosave_path: Path) -> None:
+    app = africa_app(autosave_path=autosave_path, lang="fr")
+    app.teacher_toggle.value = True
+    assert app.analysis_panel.lang == "fr"
+    assert "Les relations comme un jeu" in app.analysis_panel.title.value
