@@ -1,4 +1,9 @@
-"""Game-theory sub-commands: ``tabletop africa equilibria`` and ``tabletop massai attack-game``."""
+"""Game-theory sub-commands: ``tabletop africa equilibria`` and ``tabletop massai attack-game``.
+
+The analysis modules (numpy, SciPy's solver) are imported by the handlers only, so that every
+other ``tabletop`` command starts without loading them. The option choices and defaults below
+repeat the analysis modules' constants; a test checks that they agree.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +13,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.analysis.africa_diplomacy import (
-    DEFAULT_LIMIT,
-    ELIMINATION_WORK,
-    PAYOFFS,
-    AnalysisError,
-    analyse,
-)
-from tabletop.analysis.massai_attack import EVALUATIONS, AttackGameError, attack_game
 from tabletop.cli.common import CliError, print_json
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
 from tabletop.games.africa1880.gamefile import load_game as load_africa_game
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import relations_from_sheets
 from tabletop.games.massai.gamefile import load_game as load_massai_game
+
+#: ``tabletop.analysis.africa_diplomacy``: PAYOFFS, DEFAULT_LIMIT, ELIMINATION_WORK.
+PAYOFFS = ("presences", "score")
+DEFAULT_LIMIT = 1000
+ELIMINATION_WORK = 1.5e8
+#: ``tabletop.analysis.massai_attack.EVALUATIONS``.
+EVALUATIONS = ("difference", "removals")
 
 
 def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
@@ -119,6 +123,8 @@ def _one_line(error: Exception) -> str:
 
 def cmd_equilibria(args: argparse.Namespace) -> int:
     """Analyse the relations game after phase 3 of the given orders."""
+    from tabletop.analysis.africa_diplomacy import AnalysisError, analyse
+
     if args.limit < 0:
         raise CliError("--limit must be zero or more")
     if not math.isfinite(args.weight):
@@ -192,6 +198,8 @@ def _print_equilibria(result: Any) -> None:
 
 def cmd_attack_game(args: argparse.Namespace) -> int:
     """Solve the attack game of the current position of a Massai game file."""
+    from tabletop.analysis.massai_attack import AttackGameError, attack_game
+
     if not math.isfinite(args.win_bonus):
         raise CliError("--win-bonus must be a finite number")
     try:
