@@ -1,33 +1,18 @@
 """The lesson notebook served by Voila and driven in Debian's Chromium (a browser test).
 
-The browser harness (private Jupyter folders, Voila server factory, Chromium context) is the
-shared one of ``tests/e2e``; it is loaded here from its file so this test lives beside the other
-analysis tests.
+The fixtures (private Jupyter folders, the Voila server, Chromium, screenshots) come from this
+folder's ``conftest.py``.
 """
 
 from __future__ import annotations
 
-import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location(
-    "e2e_harness", ROOT / "tests" / "e2e" / "conftest.py"
-)
-_harness = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_harness)
-
-jupyter_env = _harness.jupyter_env
-voila = _harness.voila
-browser = _harness.browser
-page = _harness.page
-
-pytestmark = pytest.mark.browser
-
-
-def test_lesson_renders_and_reacts_in_voila(voila, page, tmp_path: Path) -> None:
+def test_lesson_renders_and_reacts_in_voila(
+    voila, page, screenshot_path: Callable[[str], Path]
+) -> None:
     base_url = voila("game_theory")
     page.goto(base_url, timeout=120_000)
     result = page.locator(".tt-lesson1-result")
@@ -59,6 +44,10 @@ def test_lesson_renders_and_reacts_in_voila(voila, page, tmp_path: Path) -> None
         "document.querySelector('.tt-analysis-summary').innerText.includes('attacker: -2')",
         timeout=30_000,
     )
-    page.screenshot(path=str(tmp_path / "lesson.png"), full_page=True)
-    page.locator(".tt-massai-analysis").screenshot(path=str(tmp_path / "massai.png"))
-    page.locator(".tt-africa-analysis").screenshot(path=str(tmp_path / "africa.png"))
+    # Both teacher panels are drawn on the page.
+    for panel in (".tt-massai-analysis", ".tt-africa-analysis"):
+        locator = page.locator(panel).first
+        locator.wait_for(state="visible", timeout=30_000)
+        box = locator.bounding_box()
+        assert box is not None and box["width"] > 0 and box["height"] > 0, panel
+    page.screenshot(path=str(screenshot_path("game_theory.png")), full_page=True)
