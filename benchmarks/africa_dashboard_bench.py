@@ -44,6 +44,9 @@ from tabletop.games.africa1880.orders import (  # noqa: E402
 )
 from tabletop.games.africa1880.state import POWERS  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from africa_resolve import late_game as crowded_round  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -223,11 +226,22 @@ def browser(folder: Path) -> Iterator[Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="resolutions to time (median)")
+    parser.add_argument(
+        "--position",
+        choices=("crowded", "played"),
+        default="crowded",
+        help="crowded: the ~130-presence round of africa_resolve.py (default); "
+        "played: six rounds of seeded random orders from the historical start",
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: install Debian's chromium package", file=sys.stderr)
         return 1
-    game, sheets = late_game()
+    if args.position == "crowded":
+        crowded_state, sheets = crowded_round()
+        game = Game(state=crowded_state)
+    else:
+        game, sheets = late_game()
     state = game.state
     presences = sum(len(v) for v in state.presences.values())
     print(
