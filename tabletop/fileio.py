@@ -28,11 +28,15 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
     The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
     ``path`` (``os.replace`` is atomic on one file system). Missing parent folders are created.
+    The file keeps the permissions of the file it replaces (a new one follows the umask).
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        # mkstemp makes a private (0600) file; the rename would pass that on to the game file.
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -55,6 +59,29 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions the written file should have: those of the file it replaces, if any,
+    else the usual ones for a new file (0666 less the process umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process umask, read without changing it where Linux allows (os.umask sets it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask
 
 
 def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,26 @@ def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path, monkeypatch) ->
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+
+
+def test_atomic_write_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    # A shared game file (group-readable, say) must not become private because it was saved.
+    path = tmp_path / "x.json"
+    path.write_text("old")
+    path.chmod(0o664)
+    atomic_write_text(path, "new")
+    assert path.read_text() == "new"
+    assert path.stat().st_mode & 0o777 == 0o664
+
+
+def test_atomic_write_new_file_follows_the_umask(tmp_path: Path) -> None:
+    # A new file gets the usual permissions (0666 less the umask), not the temporary file's 0600.
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "new.json", "{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o644
 
 
 def test_read_json_not_utf8(tmp_path: Path) -> None:
