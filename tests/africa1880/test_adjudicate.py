@@ -175,3 +175,34 @@ def test_report_text_in_both_languages(tiny) -> None:
     assert "Italie : « land: Port »" in french and "Ensuite : tour 2 (1885)." in french
     with pytest.raises(ValueError):
         format_report(report, "de")
+
+
+def test_report_text_new_presence_removed_the_same_round() -> None:
+    # Removals are listed before placements; a presence that arrives and is removed in the same
+    # round must not end up on the table when a person follows the lines from top to bottom.
+    from tabletop.games.africa1880.board import load_board
+    from tabletop.games.africa1880.report import format_report
+
+    board = load_board()
+    state = GameState(
+        powers=("France", "Germany", "Italy"),
+        presences={"France": {"Algeria"}, "Germany": {"Tunisia"}, "Italy": set()},
+    )
+    sheets = "[France]\nAlgeria: explore Tunisia\n[Germany]\nwar: France"
+    _, report = resolve(state, board, sheets)
+    assert [(r.power, r.territory) for r in report.removals] == [("France", "Tunisia")]
+    english = format_report(report, "en")
+    french = format_report(report, "fr")
+    remove = next(line for line in english.splitlines() if "REMOVE France from Tunisia" in line)
+    place = next(line for line in english.splitlines() if "France in Tunisia" in line)
+    assert "arrived this round" in remove and "do not place it" in remove
+    assert "removed at once" in place and "leave the pawn in stock" in place
+    assert "PLACE France" not in place  # not an instruction to put a pawn down
+    assert "arrivée ce tour-ci" in french and "laissez le pion dans la réserve" in french
+    # A presence that stays is still a plain instruction.
+    state2 = GameState(
+        powers=("France", "Germany", "Italy"),
+        presences={"France": {"Algeria"}, "Germany": set(), "Italy": set()},
+    )
+    _, report2 = resolve(state2, board, "[France]\nAlgeria: explore Tunisia")
+    assert "  - PLACE France in Tunisia (exploration)\n" in format_report(report2, "en")

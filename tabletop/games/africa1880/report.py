@@ -2,7 +2,8 @@
 
 :func:`format_report` groups the instructions the way one applies them to the physical board:
 first remove presences, then place new ones, then add development pins, then found colonies, and
-last the list of void orders with their reasons.
+last the list of void orders with their reasons. A presence that arrives and is removed in the same
+round is marked on both lines so that nobody puts it on the board.
 """
 
 from __future__ import annotations
@@ -183,6 +184,15 @@ _TEXT = {
         "title": "Round {round} ({year}): what to do on the table",
         "remove": "REMOVE these presences (back to their stock):",
         "remove_line": "REMOVE {power} from {territory}: {reason}",
+        "remove_new_line": (
+            "REMOVE {power} from {territory} (arrived this round: do not place it): {reason}"
+        ),
+        "place_removed": (
+            "(no pawn) {power} in {territory} ({how}): removed at once, see REMOVE; "
+            "leave the pawn in stock"
+        ),
+        "explore": "exploration",
+        "land": "landing",
         "place": "PLACE new presences:",
         "place_explore": "PLACE {power} in {territory} (exploration)",
         "place_land": "PLACE {power} in {territory} (landing)",
@@ -201,6 +211,15 @@ _TEXT = {
         "title": "Tour {round} ({year}) : ce qu'il faut faire sur la table",
         "remove": "RETIRER ces présences (retour à la réserve) :",
         "remove_line": "RETIRER {power} de {territory} : {reason}",
+        "remove_new_line": (
+            "RETIRER {power} de {territory} (arrivée ce tour-ci : ne pas la poser) : {reason}"
+        ),
+        "place_removed": (
+            "(pas de pion) {power} en {territory} ({how}) : retirée aussitôt, voir RETIRER ; "
+            "laissez le pion dans la réserve"
+        ),
+        "explore": "exploration",
+        "land": "débarquement",
         "place": "POSER les nouvelles présences :",
         "place_explore": "POSER {power} en {territory} (exploration)",
         "place_land": "POSER {power} en {territory} (débarquement)",
@@ -228,12 +247,17 @@ def format_report(report: Report, lang: str = "en") -> str:
     text = _TEXT[lang]
     lines = [text["title"].format(round=report.round, year=report.year), ""]
     acted = False
+    # A presence placed and removed in the same round never goes on the table: both lines say so,
+    # since the removals are listed first.
+    arrived = {(n.power, n.territory) for n in report.new_presences}
+    removed = {(r.power, r.territory) for r in report.removals}
     if report.removals:
         acted = True
         lines.append(text["remove"])
         for removal in report.removals:
             reason = removal.reason_fr if lang == "fr" else removal.reason
-            line = text["remove_line"].format(
+            new = (removal.power, removal.territory) in arrived
+            line = text["remove_new_line" if new else "remove_line"].format(
                 power=power_name(removal.power, lang), territory=removal.territory, reason=reason
             )
             lines.append(f"  - {line}")
@@ -243,7 +267,13 @@ def format_report(report: Report, lang: str = "en") -> str:
         lines.append(text["place"])
         for new in report.new_presences:
             key = "place_explore" if new.by == "explore" else "place_land"
-            line = text[key].format(power=power_name(new.power, lang), territory=new.territory)
+            if (new.power, new.territory) in removed:
+                key = "place_removed"
+            line = text[key].format(
+                power=power_name(new.power, lang),
+                territory=new.territory,
+                how=text["explore" if new.by == "explore" else "land"],
+            )
             lines.append(f"  - {line}")
         lines.append("")
     if report.development:
