@@ -206,7 +206,7 @@ class MassaiController(traitlets.HasTraits):
                 text = t("secret_setup", self.lang)
             else:
                 text = format_action(action, self.lang)
-            lines.append(f"{number}. {name}: {text}")
+            lines.append(f"{number}. " + t("player_action", self.lang, player=name, action=text))
         return lines
 
     # --- intents ---------------------------------------------------------------------------
@@ -379,9 +379,11 @@ class MassaiController(traitlets.HasTraits):
             return
         last = self.record.actions[-1]
         secret = isinstance(last, Setup) and self.state.pending_setup is not None
-        what = (
-            f"{player_label(last.player, self.lang)}: "
-            f"{t('secret_setup', self.lang) if secret else format_action(last, self.lang)}"
+        what = t(
+            "player_action",
+            self.lang,
+            player=player_label(last.player, self.lang),
+            action=t("secret_setup", self.lang) if secret else format_action(last, self.lang),
         )
         self.record = self.record.undo()
         self.selection = ()

@@ -116,6 +116,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "history": ("History", "Historique"),
     "history_empty": ("No action yet.", "Aucune action pour l'instant."),
     "secret_setup": ("secret setup", "installation secrète"),
+    "player_action": ("{player}: {action}", "{player} : {action}"),
     "legend": (
         "Orange ring: may be chosen · Blue: your choice · Red ring: attack target · "
         "Yellow dot: guard · Red cross: removed hut · Green ring: new hut",

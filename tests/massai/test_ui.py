@@ -332,3 +332,16 @@ def test_undo_right_after_a_reveal(view: MassaiView) -> None:
     assert c.stage == "reveal" and visible(view.undo_button)
     view.undo_button.click()
     assert c.stage == "play" and c.state.owner("d4") == 1 and c.state.to_move == 0
+
+
+def test_french_history_and_undo_notice_use_french_punctuation(view: MassaiView) -> None:
+    # French puts a space before a colon, as every other French line of the page does.
+    view.controller.set_lang("fr")
+    setups(view)
+    click(view, "d3")
+    assert "Joueur 1 (clair) : construire d3" in view.history.value
+    assert "(clair):" not in view.history.value
+    view.undo_button.click()
+    assert "Annulé : Joueur 1 (clair) : construire d3." in view.message.value
+    view.controller.set_lang("en")
+    assert "Player 1 (light): setup" in view.history.value
