@@ -146,7 +146,10 @@ class MassaiView:
         self.analysis_factory = analysis
         self.analysis_panel: Any = None
         self._panel_source: State | None = None  # the position the panel was last given
-        self.teacher_toggle = widgets.ToggleButton(value=False)
+        # Sized to its words: the French "Vue enseignant" was cut to "Vue enseig…" by the default.
+        self.teacher_toggle = widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto", min_width="max-content")
+        )
         self.teacher_toggle.add_class("tt-massai-teacher-toggle")
         self.teacher_toggle.observe(self._on_teacher, names="value")
         if analysis is None:
@@ -186,7 +189,9 @@ class MassaiView:
                 widgets.HTML(f"<style>{MASSAI_CSS}</style>"),
                 widgets.HBox(
                     [self.title, widgets.HBox([self.teacher_toggle, self.lang])],
-                    layout=widgets.Layout(justify_content="space-between", align_items="center"),
+                    layout=widgets.Layout(
+                        justify_content="space-between", align_items="center", flex_flow="row wrap"
+                    ),
                 ),
                 widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
                 self.teacher_box,

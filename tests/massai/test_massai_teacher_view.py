@@ -246,3 +246,14 @@ def test_a_failing_panel_never_stops_the_game(tmp_path: Path) -> None:
     assert "could not analyse" in view.teacher_error.value
     secret_setup(view, "c1 d1 e1 d2 e2")
     assert view.controller.state.pending_setup is not None
+
+
+def test_toggle_is_sized_to_its_words_in_both_languages(view: MassaiView) -> None:
+    # A fixed button width cut the French label to "Vue enseig…"; the header wraps when narrow.
+    view.controller.set_lang("fr")
+    assert view.teacher_toggle.description == "Vue enseignant"
+    assert view.teacher_toggle.layout.width == "auto"
+    assert view.teacher_toggle.layout.min_width == "max-content"
+    header = view.root.children[2]
+    assert view.teacher_toggle in header.children[1].children
+    assert header.layout.flex_flow == "row wrap"
