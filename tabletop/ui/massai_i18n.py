@@ -203,7 +203,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "réserve) ; {player} perd les huttes qui la touchent : {lost}.",
     ),
     "r_isolated": ("Isolated huts removed: {lost}.", "Huttes isolées retirées : {lost}."),
-    "r_wins": ("{player} wins: {how}", "{player} gagne : {how}"),
+    "r_wins": ("{player} wins. {how}", "{player} gagne. {how}"),
     "none": ("none", "aucune"),
     # refusals (codes of tabletop.games.massai.rules)
     "x_game-over": ("The game is over.", "La partie est terminée."),

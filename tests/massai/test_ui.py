@@ -239,6 +239,10 @@ def test_win_is_announced(tmp_path: Path) -> None:
     c = view.controller
     assert c.stage == "over" and c.state.winner == 0
     assert "Player 1 (light) wins! Their huts join the two banks." in view.prompt.value
+    # The action report ends with the win as its own sentence (no capital after a colon).
+    assert "builds a hut on a6. Player 1 (light) wins. Their huts join" in view.message.value
+    c.set_lang("fr")
+    assert "Joueur 1 (clair) gagne. Ses huttes relient les deux rives." in view.message.value
     assert not visible(view.attack_button)
     click(view, "b6")
     assert c.state.owner("b6") is None
