@@ -664,6 +664,7 @@ class AfricaApp(widgets.VBox):
         self.analysis_factory = analysis
         self.analysis_panel: Any = None
         self._analysis_stale = True
+        self._analysis_error: widgets.HTML | None = None  # built with the teacher view
         self.analysis_box = widgets.VBox(layout={"display": "none"})
         self.analysis_box.add_class("tt-teacher")
         self.teacher_toggle = widgets.ToggleButton(value=False)
@@ -806,11 +807,13 @@ class AfricaApp(widgets.VBox):
             self._analysis_stale = True
             return
         ctl = self.controller
+        if self._analysis_error is None:
+            self._analysis_error = widgets.HTML()
+            self._analysis_error.add_class("tt-teacher-error")
         try:
             after, declared = ctl.after_orders(), ctl.declared_relations()
             if self.analysis_panel is None:
                 self.analysis_panel = self.analysis_factory(after, declared, lang=ctl.lang)
-                self.analysis_box.children = (self.analysis_panel,)
             else:
                 # A panel hidden during a language switch catches up when shown again.
                 if getattr(self.analysis_panel, "lang", ctl.lang) != ctl.lang:
@@ -818,13 +821,18 @@ class AfricaApp(widgets.VBox):
                 if self._analysis_stale:
                     self.analysis_panel.update(after, declared)
         except Exception as error:  # an optional panel must never break the game itself
-            self.analysis_box.children = (
-                widgets.HTML(
-                    f'<p class="tt-msg-error">{_esc(t("teacher_failed", ctl.lang))} '
-                    f"{_esc(error)}</p>"
-                ),
+            # The message goes above the panel, which stays: the next change may work again.
+            self._analysis_error.value = (
+                f'<p class="tt-msg-error">{_esc(t("teacher_failed", ctl.lang))} {_esc(error)}</p>'
             )
-        self._analysis_stale = False
+            self._analysis_stale = True
+        else:
+            self._analysis_error.value = ""
+            self._analysis_stale = False
+        panel = () if self.analysis_panel is None else (self.analysis_panel,)
+        children = (self._analysis_error, *panel)
+        if tuple(self.analysis_box.children) != children:
+            self.analysis_box.children = children
 
     # ----------------------------------------------------------------- rendering
     def _relabel(self) -> None:

@@ -1,0 +1,75 @@
+"""Dashboard problems found by using the Africa 1880 page as a table would; one test each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from tabletop.games.africa1880.gamefile import Game
+from tabletop.ui.africa_app import AfricaApp
+from tabletop.ui.africa_controller import AfricaController
+
+
+class FlakyPanel(widgets.VBox):
+    """A teacher panel whose next ``update`` fails when told to (a stand-in for a real failure)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.lang = lang
+        self.fail_next = False
+        self.updates = 0
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+
+    def update(self, after: Any, declared: Any) -> None:
+        if self.fail_next:
+            self.fail_next = False
+            raise RuntimeError("too crowded <b>to model</b>")
+        self.updates += 1
+
+
+def app_with_panel(autosave_path: Path, panel: FlakyPanel) -> AfricaApp:
+    game = Game.new(["France", "Germany", "Italy"])
+    controller = AfricaController(game=game, autosave_path=autosave_path)
+    return AfricaApp(controller, analysis=lambda *_a, lang="en": panel)
+
+
+def test_teacher_panel_comes_back_after_an_error(autosave_path: Path) -> None:
+    panel = FlakyPanel()
+    app = app_with_panel(autosave_path, panel)
+    app.teacher_toggle.value = True
+    assert panel in app.analysis_box.children
+    panel.fail_next = True
+    app.controller.set_order("France", "Algeria", "develop")
+    shown = " ".join(getattr(w, "value", "") for w in app.analysis_box.children)
+    assert "could not analyse" in shown
+    assert "&lt;b&gt;to model&lt;/b&gt;" in shown  # the error is shown escaped
+    assert panel in app.analysis_box.children  # the panel stays on the page
+    # The next change works again: the message goes, the panel is updated.
+    app.controller.set_order("France", "Algeria", "hold")
+    shown = " ".join(getattr(w, "value", "") for w in app.analysis_box.children)
+    assert "could not analyse" not in shown
+    assert panel in app.analysis_box.children
+    assert panel.updates >= 1
+
+
+def test_teacher_panel_that_fails_to_build_is_tried_again(autosave_path: Path) -> None:
+    calls = {"n": 0}
+    panel = FlakyPanel()
+
+    def factory(*_args: Any, lang: str = "en") -> FlakyPanel:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("no solver")
+        return panel
+
+    game = Game.new(["France", "Germany", "Italy"])
+    app = AfricaApp(AfricaController(game=game, autosave_path=autosave_path), analysis=factory)
+    app.teacher_toggle.value = True
+    assert "no solver" in " ".join(getattr(w, "value", "") for w in app.analysis_box.children)
+    app.controller.set_order("France", "Algeria", "develop")
+    assert panel in app.analysis_box.children
+    assert "no solver" not in " ".join(getattr(w, "value", "") for w in app.analysis_box.children)
