@@ -212,3 +212,18 @@ def test_legal_builds_and_moves() -> None:
     full = position(["........", "......xx", "........", "........", "ooooooo.", "oooooooo"])
     assert legal_builds(full) == frozenset()
     assert ("h1", "a3") in legal_moves(full) and ("h1", "e5") not in legal_moves(full)
+
+
+def test_refusals_agree_with_one_or_several_squares() -> None:
+    # "c1, c2 is not in ..." read wrong; the verb follows the number of squares named.
+    state = new_game()
+    report = apply(state, Setup(0, ("a1", "b1", "a4", "b4", "c4")))[1]
+    assert report.code == "not-own-half"
+    assert "a4, b4, c4 are not in Player 1's half" in report.message
+    report = apply(state, Setup(0, ("a1", "b1", "c1", "d1", "a3")))[1]
+    assert "a3 is not" not in report.message and report.code == "setup-not-touching"
+    assert "a3 touches none." in report.message
+    report = apply(state, Setup(0, ("a1", "b1", "h1", "h3", "e2")))[1]
+    assert "e2, h1, h3 touch none." in report.message
+    report = apply(state, Setup(0, ("a1", "b1", "c1", "i1", "j1")))[1]
+    assert "i1, j1 are not on the 8×6 board." in report.message

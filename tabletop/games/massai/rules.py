@@ -34,6 +34,15 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def _verb(squares: Any, one: str, several: str) -> str:
+    """The verb agreeing with a list of squares: ``c1 is`` but ``c1, c2 are``."""
+    return one if len(squares) == 1 else several
+
+
+def _is(squares: Any) -> str:
+    return _verb(squares, "is", "are")
+
+
 def _squares(squares: Any) -> str:
     return ", ".join(sorted(squares)) if squares else "none"
 
@@ -213,8 +222,8 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
         return _refuse(
             action,
             "off-board",
-            f"{', '.join(outside)} is not on the {state.options.columns}×{state.options.rows} "
-            "board.",
+            f"{', '.join(outside)} {_is(outside)} not on the "
+            f"{state.options.columns}×{state.options.rows} board.",
             squares=outside,
         )
     return None
@@ -236,7 +245,8 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             "setup-duplicate",
-            f"Each setup hut needs its own square: {', '.join(doubled)} is named twice.",
+            f"Each setup hut needs its own square: {', '.join(doubled)} {_is(doubled)} named "
+            "twice.",
             squares=doubled,
         )
     refusal = _off_board(state, action, squares)
@@ -249,7 +259,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             "not-own-half",
-            f"{', '.join(outside)} is not in {player_name(action.player)}'s half "
+            f"{', '.join(outside)} {_is(outside)} not in {player_name(action.player)}'s half "
             f"(rows {rows[0]}–{rows[-1]}).",
             squares=outside,
             first_row=rows[0],
@@ -260,7 +270,8 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             "setup-not-touching",
-            f"Every setup hut must touch another of the five: {', '.join(alone)} touches none.",
+            "Every setup hut must touch another of the five: "
+            f"{', '.join(alone)} {_verb(alone, 'touches', 'touch')} none.",
             squares=alone,
         )
     return None
@@ -362,7 +373,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             "guard-duplicate",
-            f"A hut takes one guard at most: {', '.join(doubled)} is named twice.",
+            f"A hut takes one guard at most: {', '.join(doubled)} {_is(doubled)} named twice.",
             squares=doubled,
         )
     allowed = state.options.guards_for(len(targets))
@@ -382,7 +393,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
             action,
             "guard-not-attackable",
             f"Guards go only on {player_name(defender)}'s huts that could be attacked; "
-            f"{', '.join(wrong)} is not one.",
+            f"{', '.join(wrong)} {_verb(wrong, 'is not one', 'are not')}.",
             squares=wrong,
         )
     return None
