@@ -320,7 +320,10 @@ class SheetEditor(widgets.VBox):
         if self.text.value != draft:
             self.text.value = draft
         checks = ctl.checks_for(self.power)
-        if not checks:
+        if ctl.state.game_over:
+            over = _esc(t("game_over_resolve", lang))
+            self.checks.value = f'<p class="tt-msg-warn tt-checks-over">⚑ {over}</p>'
+        elif not checks:
             self.checks.value = (
                 f'<p class="tt-msg-ok tt-checks-ok">✔ {_esc(t("checks_ok", lang))}</p>'
             )
@@ -876,7 +879,10 @@ class AfricaApp(widgets.VBox):
             + "</span>"
         )
         if state.game_over:
-            over = t("game_over_banner", lang, year=state.year)
+            scores = ", ".join(
+                f"{power_name(line.power, lang)} {line.points}" for line in ctl.scores().powers
+            )
+            over = t("game_over_banner", lang, year=state.year, scores=scores)
             self.banner.value = f'<div class="tt-banner">⚑ {_esc(over)}</div>'
         else:
             self.banner.value = ""
@@ -977,6 +983,11 @@ class AfricaApp(widgets.VBox):
                     + _esc(t("no_order_list", lang, names=", ".join(names)))
                     + "</li>"
                 )
+        if ctl.state.game_over:
+            # Say why Resolve is disabled, right next to it, and what can still be done.
+            over = _esc(t("game_over_resolve", lang))
+            self.summary.value = f'<b class="tt-summary-over tt-msg-warn">⚑ {over}</b>'
+            return
         counts = t("summary_counts", lang, void=len(voids), missing=len(missing))
         head = f'<b class="tt-summary-counts">{_esc(counts)}</b>'
         self.summary.value = head + (f"<ul>{''.join(lines)}</ul>" if lines else "")

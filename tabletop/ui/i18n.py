@@ -32,8 +32,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "year_round": ("{year} — round {round} of {last}", "{year} — tour {round} sur {last}"),
     "game_over": ("Game over", "Partie terminée"),
     "game_over_banner": (
-        "Game over in {year}. Final scores below.",
-        "Partie terminée en {year}. Scores finaux ci-dessous.",
+        "Game over in {year}. Final scores: {scores}.",
+        "Partie terminée en {year}. Scores finaux : {scores}.",
+    ),
+    "game_over_resolve": (
+        "The game is over: there is nothing more to resolve. Undo the last resolution "
+        "(Rounds tab) or start a new game (Game tab).",
+        "La partie est finie : plus rien à résoudre. Annulez la dernière résolution "
+        "(onglet Tours) ou commencez une nouvelle partie (onglet Partie).",
     ),
     # game menu
     "new_game": ("New game", "Nouvelle partie"),

@@ -73,3 +73,32 @@ def test_teacher_panel_that_fails_to_build_is_tried_again(autosave_path: Path) -
     app.controller.set_order("France", "Algeria", "develop")
     assert panel in app.analysis_box.children
     assert "no solver" not in " ".join(getattr(w, "value", "") for w in app.analysis_box.children)
+
+
+def game_at_last_round() -> Game:
+    game = Game.new(["France", "Germany", "Italy"])
+    for _ in range(7):
+        game.apply("")
+    return game
+
+
+def test_game_over_says_why_resolve_is_disabled_and_shows_the_final_scores(
+    autosave_path: Path,
+) -> None:
+    app = AfricaApp(AfricaController(game=game_at_last_round(), autosave_path=autosave_path))
+    assert "Game over" not in app.summary.value
+    app.resolve_button.click()
+    assert app.controller.state.game_over and app.resolve_button.disabled
+    # Next to the disabled button: why, and what can still be done.
+    assert "game is over" in app.summary.value and "Undo" in app.summary.value
+    assert "Before resolving" not in app.summary.value
+    editor = app.editors["France"]
+    assert "No problem found" not in editor.checks.value
+    assert "game is over" in editor.checks.value
+    # The banner gives the final scores itself (they are on another tab).
+    banner = app.banner.value
+    assert "below" not in banner
+    for line in app.controller.scores().powers:
+        assert f"{line.power} {line.points}" in banner
+    app.lang_toggle.value = "fr"
+    assert "partie est finie" in app.summary.value and "Allemagne" in app.banner.value
