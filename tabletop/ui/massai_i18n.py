@@ -220,6 +220,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Choisissez exactement 5 cases (maintenant {count}).",
     ),
     "x_setup-duplicate": ("{squares} is named twice.", "{squares} est nommée deux fois."),
+    "x_setup-duplicate_many": (
+        "{squares} are named twice.",
+        "{squares} sont nommées deux fois.",
+    ),
     "x_not-own-half": (
         "{squares}: not in your half (rows {first_row}–{last_row}).",
         "{squares} : hors de votre moitié (rangées {first_row} à {last_row}).",
@@ -227,6 +231,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "x_setup-not-touching": (
         "Every setup hut must touch another of the five: {squares} touches none.",
         "Chaque hutte de départ doit en toucher une autre des cinq : {squares} n'en touche aucune.",
+    ),
+    "x_setup-not-touching_many": (
+        "Every setup hut must touch another of the five: {squares} touch none.",
+        "Chaque hutte de départ doit en toucher une autre des cinq : {squares} n'en touchent "
+        "aucune.",
     ),
     "x_no-supply": (
         "No hut left in supply: move one instead.",
@@ -252,6 +261,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "vôtres.",
     ),
     "x_guard-duplicate": ("{squares} is guarded twice.", "{squares} est gardée deux fois."),
+    "x_guard-duplicate_many": (
+        "{squares} are guarded twice.",
+        "{squares} sont gardées deux fois.",
+    ),
     "x_too-many-guards": (
         "Too many guards: attack points {attack_points}, guards allowed: {allowed}.",
         "Trop de gardes : points d'attaque {attack_points}, gardes permis : {allowed}.",
@@ -307,6 +320,9 @@ def describe(report: Report, lang: str = "en") -> str:
         key = f"x_{report.code}"
         if key not in _TEXTS:
             return report.message
+        squares = report.params.get("squares")
+        if isinstance(squares, list) and len(squares) > 1 and f"{key}_many" in _TEXTS:
+            key = f"{key}_many"  # the verb agrees: "c1, c2 touch none"
         values = {k: (", ".join(v) if isinstance(v, list) else v) for k, v in report.params.items()}
         return t(key, lang, **values)
     action = report.action

@@ -349,3 +349,16 @@ def test_french_history_and_undo_notice_use_french_punctuation(view: MassaiView)
     assert "Annulé : Joueur 1 (clair) : construire d3." in view.message.value
     view.controller.set_lang("en")
     assert "Player 1 (light): setup" in view.history.value
+
+
+def test_setup_refusal_for_several_lonely_squares_agrees_in_both_languages(
+    view: MassaiView,
+) -> None:
+    c = view.controller
+    view.start_button.click()
+    for square in "a1 b1 h1 h3 e2".split():
+        click(view, square)
+    view.confirm_button.click()
+    assert "e2, h1, h3 touch none." in view.message.value and c.stage == "setup-entry"
+    c.set_lang("fr")
+    assert "e2, h1, h3 n'en touchent aucune." in view.message.value
