@@ -44,8 +44,9 @@ def _esc(value: object) -> str:
 def _power_html(power: str, lang: str) -> str:
     colour = power_colour(power)
     return (
-        f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
-        f'background:{colour};margin-right:4px"></span>{_esc(power_name(power, lang))}'
+        f'<span class="tt-power"><span style="display:inline-block;width:0.8em;height:0.8em;'
+        f'border-radius:50%;background:{colour};margin-right:4px"></span>'
+        f"{_esc(power_name(power, lang))}</span>"
     )
 
 

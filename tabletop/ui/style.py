@@ -56,6 +56,10 @@ CSS = """
 .tt-digits-done { color: #b00020; }
 .tt-timer-message { font-size: 28px; color: #b00020; font-weight: bold; }
 .tt-app .tt-checks li { margin: 2px 0; }
+/* Typed text can be one very long word: break it rather than run out of sight. */
+.tt-app .widget-html-content li, .tt-app .widget-html-content p,
+.tt-app table.tt-table td, .tt-app table.tt-table code { overflow-wrap: anywhere; }
+.tt-app .tt-power { white-space: nowrap; }
 """
 
 

@@ -219,3 +219,51 @@ def test_play_a_round_undo_reload_and_continue(
 
     log = voila.log_text(base_url)
     assert "Traceback" not in log, log
+
+
+HOSTILE_SHEET = (
+    "<b>x</b>: develop\n"
+    "<script>window.hostile = 1</script>\n"
+    "Congo: explore <img src=x onerror=window.hostile=2>\n"
+    + "A" * 400
+    + ": hold\n"
+    + "Kamerun: "
+    + "explore " * 80
+    + "\n"
+)
+
+OUTSIDE = """([inner, outer]) => {
+  // How many of the ``inner`` elements draw text past the right edge of ``outer``.
+  const right = document.querySelector(outer).getBoundingClientRect().right;
+  return [...document.querySelectorAll(inner)].filter((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().right > right + 1;
+  }).length;
+}"""
+
+
+@pytest.mark.browser
+def test_hostile_and_very_long_text_is_shown_escaped_and_whole(
+    voila, page, wait_for_widgets
+) -> None:
+    base_url = voila("africa1880")
+    page.goto(base_url)
+    wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
+    page.locator(".tt-sheet-belgium textarea").fill(HOSTILE_SHEET)
+    checks = page.locator(".tt-sheet-belgium .tt-checks")
+    expect(checks).to_contain_text("<b>x</b>", timeout=TIMEOUT)
+    expect(checks).to_contain_text("AAAA", timeout=TIMEOUT)
+    # Long lines wrap inside the checks instead of running out of sight.
+    assert page.evaluate(OUTSIDE, [".tt-sheet-belgium .tt-checks li", ".tt-sheet-belgium"]) == 0
+    assert page.evaluate(OUTSIDE, [".tt-summary li", ".tt-main-tabs"]) == 0
+    page.locator(".tt-resolve").click()
+    report = page.locator(".tt-report-box")
+    expect(report).to_contain_text("Void orders", timeout=TIMEOUT)
+    expect(report).to_contain_text("<script>window.hostile = 1</script>")
+    # Shown as text, never interpreted.
+    assert report.locator("td b, td script, td img").count() == 0
+    assert page.evaluate("() => window.hostile") is None
+    # Every cell of the report, the reasons of void orders included, stays inside its column.
+    assert page.evaluate(OUTSIDE, [".tt-report-box td", ".tt-report-box"]) == 0
+    assert "Traceback" not in voila.log_text(base_url)
