@@ -618,8 +618,13 @@ class AfricaApp(widgets.VBox):
         self.report = widgets.HTML()
         self.report.add_class("tt-report-box")
         self.map_view = AfricaMapView()
+        # At the top of the report: back to the sheets. Focusing it after Resolve brings the
+        # report's top into view (the page was scrolled down to the Resolve button).
+        self.to_sheets = widgets.Button()
+        self.to_sheets.add_class("tt-to-sheets")
+        self.to_sheets.on_click(lambda _b: setattr(self.tabs, "selected_index", 0))
         report_col = widgets.VBox(
-            [widgets.HBox([self.view_note, self.view_back]), self.report],
+            [widgets.HBox([self.to_sheets, self.view_note, self.view_back]), self.report],
             layout={"width": "44%", "min_width": "28em"},
         )
         result = widgets.HBox([report_col, self.map_view], layout={"flex_flow": "row wrap"})
@@ -717,6 +722,7 @@ class AfricaApp(widgets.VBox):
             self._batch = False
         if report is not None:
             self.tabs.selected_index = 1
+            self.to_sheets.focus()
         self._refresh_game()
         self._refresh_analysis()
 
@@ -724,6 +730,7 @@ class AfricaApp(widgets.VBox):
         if self.history.value is not None:
             self.controller.view_round(self.history.value)
             self.tabs.selected_index = 1
+            self.to_sheets.focus()
 
     def _game_uploaded(self, change: dict) -> None:
         files = change["new"]
@@ -848,6 +855,7 @@ class AfricaApp(widgets.VBox):
         self.teacher_toggle.description = t("teacher_view", lang)
         self.resolve_button.description = "⚖ " + t("resolve", lang)
         self.view_back.description = t("view_current", lang)
+        self.to_sheets.description = "✎ " + t("to_sheets", lang)
         self.view_button.description = t("view_round", lang)
         self.undo_button.description = "↶ " + t("undo", lang)
         self.example_button.description = t("example_game", lang)

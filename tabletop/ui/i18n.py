@@ -157,6 +157,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "history": ("Resolved rounds", "Tours résolus"),
     "view_round": ("View", "Voir"),
     "viewing_round": ("Showing round {year}", "Affichage du tour {year}"),
+    "to_sheets": ("Order sheets", "Fiches d'ordres"),
     "view_current": ("Back to the current round", "Retour au tour en cours"),
     "undo": ("Undo the last resolution", "Annuler la dernière résolution"),
     "undone": ("Round {year} undone.", "Tour {year} annulé."),

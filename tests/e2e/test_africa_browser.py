@@ -261,6 +261,14 @@ def test_hostile_and_very_long_text_is_shown_escaped_and_whole(
     report = page.locator(".tt-report-box")
     expect(report).to_contain_text("Void orders", timeout=TIMEOUT)
     expect(report).to_contain_text("<script>window.hostile = 1</script>")
+    # The page was scrolled down to the Resolve button; the report is shown from its top.
+    heading = report.locator("h2").first
+    page.wait_for_function(
+        "(el) => { const r = el.getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight; }",
+        arg=heading.element_handle(),
+        timeout=5_000,
+    )
     # Shown as text, never interpreted.
     assert report.locator("td b, td script, td img").count() == 0
     assert page.evaluate("() => window.hostile") is None

@@ -102,3 +102,16 @@ def test_game_over_says_why_resolve_is_disabled_and_shows_the_final_scores(
         assert f"{line.power} {line.points}" in banner
     app.lang_toggle.value = "fr"
     assert "partie est finie" in app.summary.value and "Allemagne" in app.banner.value
+
+
+def test_resolution_tab_leads_back_to_the_order_sheets(autosave_path: Path) -> None:
+    app = AfricaApp(
+        AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)
+    )
+    app.resolve_button.click()
+    assert app.tabs.selected_index == 1
+    assert "Order sheets" in app.to_sheets.description
+    app.to_sheets.click()
+    assert app.tabs.selected_index == 0
+    app.lang_toggle.value = "fr"
+    assert "Fiches d'ordres" in app.to_sheets.description
