@@ -857,7 +857,6 @@ class AfricaApp(widgets.VBox):
         self.view_back.description = t("view_current", lang)
         self.to_sheets.description = "✎ " + t("to_sheets", lang)
         self.view_button.description = t("view_round", lang)
-        self.undo_button.description = "↶ " + t("undo", lang)
         self.example_button.description = t("example_game", lang)
         self.upload.description = t("load_game", lang)
         self.continue_yes.description = t("continue_yes", lang)
@@ -896,10 +895,18 @@ class AfricaApp(widgets.VBox):
         else:
             self.banner.value = ""
         self.resolve_button.disabled = state.game_over
-        self.undo_button.disabled = not ctl.game.history
-        self.history.options = [
-            (f"{year}", index) for index, year in enumerate(ctl.history_years())
-        ]
+        years = ctl.history_years()
+        self.undo_button.disabled = not years
+        # The button says which round it takes back (a past round may be selected in the list).
+        self.undo_button.description = "↶ " + (
+            t("undo_round", lang, year=years[-1]) if years else t("undo", lang)
+        )
+        options = [(f"{year}", index) for index, year in enumerate(years)]
+        if list(self.history.options) != options:
+            self.history.options = options
+        # The newest round is selected, so View shows something at once.
+        self.history.value = len(years) - 1 if years else None
+        self.view_button.disabled = not years
         self.scores.value = self._scores_html()
         data = base64.b64encode(ctl.game_bytes()).decode("ascii")
         name = ctl.file_name()

@@ -160,6 +160,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "to_sheets": ("Order sheets", "Fiches d'ordres"),
     "view_current": ("Back to the current round", "Retour au tour en cours"),
     "undo": ("Undo the last resolution", "Annuler la dernière résolution"),
+    "undo_round": ("Undo round {year}", "Annuler le tour {year}"),
     "undone": ("Round {year} undone.", "Tour {year} annulé."),
     "nothing_to_undo": ("Nothing to undo.", "Rien à annuler."),
     "scores": ("Scores", "Scores"),

@@ -115,3 +115,25 @@ def test_resolution_tab_leads_back_to_the_order_sheets(autosave_path: Path) -> N
     assert app.tabs.selected_index == 0
     app.lang_toggle.value = "fr"
     assert "Fiches d'ordres" in app.to_sheets.description
+
+
+def test_rounds_tab_selects_the_last_round_and_names_the_round_undone(
+    autosave_path: Path,
+) -> None:
+    app = AfricaApp(
+        AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)
+    )
+    assert app.view_button.disabled and app.undo_button.disabled
+    app.resolve_button.click()
+    app.resolve_button.click()
+    # The newest round is selected, so View shows something at once.
+    assert app.history.value == 1 and not app.view_button.disabled
+    assert "1885" in app.undo_button.description
+    app.history.value = 0
+    app.view_button.click()
+    assert app.controller.view_index == 0
+    app.undo_button.click()
+    assert app.controller.state.year == 1885
+    assert app.history.value == 0 and "1880" in app.undo_button.description
+    app.lang_toggle.value = "fr"
+    assert "1880" in app.undo_button.description and "Annuler" in app.undo_button.description
