@@ -89,19 +89,43 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
     atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def read_json(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file; raises ``FileFormatError`` with one clear line on any problem."""
+#: Far above any real game file (a finished six-power game is well under 1 MB); a bigger file is
+#: refused before it is read, so a wrong path to a huge file never fills the memory.
+MAX_JSON_BYTES = 32 * 1024 * 1024
+
+
+def read_text(
+    path: str | os.PathLike[str], max_bytes: int, kind: str = "file", folder: str = "a file"
+) -> str:
+    """Read a UTF-8 text file of at most ``max_bytes``; ``FileFormatError`` (one line) otherwise.
+
+    ``kind`` names the file in the size refusal ("an order sheet file"), ``folder`` what a
+    folder was expected to be ("an orders file").
+    """
     target = Path(path)
     try:
-        text = target.read_text(encoding="utf-8")
+        with open(target, "rb") as handle:
+            data = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise FileFormatError(f"{target}: no such file") from None
     except IsADirectoryError:
-        raise FileFormatError(f"{target}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise FileFormatError(f"{target}: not a text file (not UTF-8)") from None
+        raise FileFormatError(f"{target}: is a folder, not {folder}") from None
     except OSError as error:
         raise FileFormatError(f"{target}: cannot be read ({error.strerror})") from None
+    if len(data) > max_bytes:
+        raise FileFormatError(
+            f"{target}: too large for {kind} (more than {max_bytes // (1024 * 1024)} MB)"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileFormatError(f"{target}: not a text file (not UTF-8)") from None
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file; raises ``FileFormatError`` with one clear line on any problem."""
+    target = Path(path)
+    text = read_text(target, MAX_JSON_BYTES, "a game file")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

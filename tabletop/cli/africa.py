@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.cli.common import CliError, print_json
+from tabletop.cli.common import CliError, print_json, read_orders
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, score
 from tabletop.games.africa1880.board import Board, BoardError, load_board
 from tabletop.games.africa1880.gamefile import (
@@ -145,22 +145,6 @@ def _save(game: Game, path: Path) -> None:
         raise CliError(str(error)) from None
 
 
-def _read_orders(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CliError(f"{path}: is a folder, not an orders file") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as error:
-        raise CliError(f"{path}: cannot be read ({error.strerror})") from None
-
-
 def _powers(text: str, what: str) -> list[str]:
     names = []
     for item in text.split(","):
@@ -250,7 +234,7 @@ def cmd_board(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Read the sheets and run phase 3 on a copy: list void orders; resolve and save nothing."""
     game = _load(args.game)
-    text = _read_orders(args.orders)
+    text = read_orders(args.orders)
     state = game.state
     if state.game_over:
         raise CliError(f"{args.game}: the game is over; there is no round to check")
@@ -290,7 +274,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_resolve(args: argparse.Namespace) -> int:
     """Resolve the round; print table instructions (or ``--json``); ``--write`` saves it."""
     game = _load(args.game)
-    text = _read_orders(args.orders)
+    text = read_orders(args.orders)
     try:
         report = game.apply(text)
     except GameOverError:

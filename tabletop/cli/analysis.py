@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, print_json
+from tabletop.cli.common import CliError, print_json, read_orders
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
 from tabletop.games.africa1880.gamefile import load_game as load_africa_game
 from tabletop.games.africa1880.notation import parse_sheets
@@ -101,22 +100,6 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
     ag.set_defaults(handler=cmd_attack_game)
 
 
-def _read_text(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CliError(f"{path}: is a folder, not an orders file") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as error:
-        raise CliError(f"{path}: cannot be read ({error.strerror})") from None
-
-
 def _one_line(error: Exception) -> str:
     return " ".join(str(error).split())
 
@@ -135,7 +118,7 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         game = load_africa_game(args.game)
     except (ValueError, OSError) as error:  # bad file, bad board file: one line, no traceback
         raise CliError(_one_line(error)) from None
-    text = _read_text(args.orders)
+    text = read_orders(args.orders)
     state = game.state
     parsed = parse_sheets(text, game.board, state.powers)
     try:

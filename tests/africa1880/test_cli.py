@@ -242,3 +242,26 @@ def test_check_json(game: Path, tmp_path: Path, capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["round"] == 1 and data["missing_sheets"] == ["Germany", "Italy"]
     assert [v["order"] for v in data["void_orders"]] == ["Algeria: explore Egypt", "Togo: develop"]
+
+
+def test_huge_files_are_refused_before_reading(
+    tmp_path: Path, game: Path, orders: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    # A 34 MB file of order lines took half a minute and printed two million void orders.
+    huge = tmp_path / "huge.txt"
+    huge.write_text("[France]\n" + "Algeria: develop\n" * 70_000, encoding="utf-8")  # > 1 MB
+    before = game.read_bytes()
+    for argv in (["check", str(game), str(huge)], ["resolve", str(game), str(huge), "--write"]):
+        capsys.readouterr()
+        assert main(["africa", *argv]) == 1
+        err = capsys.readouterr().err
+        assert err == f"tabletop: {huge}: too large for order sheets (more than 1 MB)\n"
+    assert main(["africa", "equilibria", str(game), str(huge)]) == 1
+    assert "too large for order sheets" in capsys.readouterr().err
+    assert game.read_bytes() == before
+    # Game files have their own, larger, limit (made small here to keep the test light).
+    monkeypatch.setattr("tabletop.fileio.MAX_JSON_BYTES", 1024 * 1024)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps({"presences": {}, "pad": "x" * (1024 * 1024)}), encoding="utf-8")
+    assert main(["africa", "score", str(big)]) == 1
+    assert "too large for a game file" in capsys.readouterr().err
