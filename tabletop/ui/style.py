@@ -10,6 +10,7 @@ import ipywidgets as widgets
 CSS = """
 .tt-app { font-size: 17px; }
 .tt-app .widget-label, .tt-app .widget-button, .tt-app .widget-dropdown select,
+.tt-app .widget-select select, .tt-app .widget-upload,
 .tt-app .widget-text input, .tt-app .widget-textarea textarea, .tt-app .widget-toggle-button,
 .tt-app .widget-radio-box label, .tt-app .widget-checkbox label, .tt-app .widget-html-content,
 .tt-app .lm-TabBar-tab, .tt-app .widget-inline-hbox .widget-label {
@@ -56,6 +57,9 @@ CSS = """
 .tt-digits-done { color: #b00020; }
 .tt-timer-message { font-size: 28px; color: #b00020; font-weight: bold; }
 .tt-app .tt-checks li { margin: 2px 0; }
+/* A presence's name on the same line as its menus. */
+.tt-app .tt-row { align-items: center; }
+.tt-app .tt-row .widget-html-content { line-height: 34px; }
 /* Typed text can be one very long word: break it rather than run out of sight. */
 .tt-app .widget-html-content li, .tt-app .widget-html-content p,
 .tt-app table.tt-table td, .tt-app table.tt-table code { overflow-wrap: anywhere; }

@@ -202,6 +202,10 @@ def test_play_a_round_undo_reload_and_continue(
     expect(page.locator(".tt-report-box")).to_contain_text("Round 1880", timeout=TIMEOUT)
     main_tab(page, "Rounds").click()
     expect(page.locator(".tt-history select option")).to_have_count(1, timeout=TIMEOUT)
+    # The list of rounds and the upload buttons read as well as the rest of the page.
+    font = "(sel) => getComputedStyle(document.querySelector(sel)).fontSize"
+    assert page.evaluate(font, ".tt-history select") == "17px"
+    assert page.evaluate(font, ".tt-load-game") == "17px"
     # Save downloads the game file; a bad file opened is refused and the game kept.
     main_tab(page, "Game").click()
     with page.expect_download() as download_info:
