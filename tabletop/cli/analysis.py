@@ -189,6 +189,15 @@ def cmd_attack_game(args: argparse.Namespace) -> int:
         record = load_massai_game(args.game)
     except (ValueError, OSError) as error:
         raise CliError(_one_line(error)) from None
+    state = record.state
+    # Said in words here: the analysis module names the phase ("in its over phase").
+    if state.phase == "setup":
+        raise CliError(f"{args.game}: no attack to analyse before both setups are placed")
+    if state.phase == "over":
+        winner = (state.winner or 0) + 1
+        raise CliError(
+            f"{args.game}: the game is over (Player {winner} has won); no attack to analyse"
+        )
     attacker = None if args.attacker is None else args.attacker - 1
     try:
         game = attack_game(

@@ -157,3 +157,21 @@ def test_corrupt_or_missing_file(tmp_path: Path) -> None:
 def test_undo_at_the_start(game: Path, tmp_path: Path) -> None:
     result = run_here("undo", str(game), home=tmp_path)
     assert result.returncode == 1 and "nothing to undo" in result.stderr
+
+
+def test_attack_game_outside_play_says_why_in_words(game: Path, tmp_path: Path) -> None:
+    result = run_here("attack-game", str(game), home=tmp_path)
+    assert result.returncode == 1
+    assert (
+        result.stderr == f"tabletop: {game}: no attack to analyse before both setups are placed\n"
+    )
+    for action in ("setup a1 a2 a3 b2 b3", "setup h6 h5 h4 g5 g6", "build a4", "build g4"):
+        assert run_here("play", str(game), action, home=tmp_path).returncode == 0
+    for action in ("build a5", "build g3", "build a6"):  # Player 1 joins the banks
+        assert run_here("play", str(game), action, home=tmp_path).returncode == 0
+    result = run_here("attack-game", str(game), "--json", home=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert (
+        result.stderr
+        == f"tabletop: {game}: the game is over (Player 1 has won); no attack to analyse\n"
+    )
