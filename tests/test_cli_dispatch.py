@@ -57,3 +57,11 @@ def test_an_unexpected_error_is_one_line_unless_debugging(
     monkeypatch.setenv("TABLETOP_DEBUG", "1")
     with pytest.raises(RuntimeError):
         cli.main([])
+
+
+def test_a_bare_command_names_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main([])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "{africa,massai}" in err and err.count("\n") == 1, err

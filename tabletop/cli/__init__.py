@@ -16,7 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tabletop",
         description="Table-side assistant for Africa 1880 and Massai.",
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    # The metavar names the two games, so a bare `tabletop` says what it expects.
+    games = parser.add_subparsers(dest="game", metavar="{africa,massai}", required=True)
     africa_parser = games.add_parser("africa", help="Africa 1880 adjudicator")
     africa_commands = africa_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     massai_parser = games.add_parser("massai", help="Massai (Sid Sackson)")
