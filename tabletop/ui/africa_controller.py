@@ -553,14 +553,13 @@ class AfricaController(traitlets.HasTraits):
             raw = json.loads(bytes(data).decode("utf-8"))
             board = board_from_dict(raw, source=name)
         except UnicodeDecodeError:
-            self.say(t("board_error", self.lang) + f" {name}: not a text file (not UTF-8)", "error")
+            self.say(
+                t("board_error", self.lang) + " " + t("not_utf8", self.lang, name=name), "error"
+            )
             return None
         except json.JSONDecodeError as error:
-            self.say(
-                t("board_error", self.lang)
-                + f" {name}: not JSON (line {error.lineno}: {error.msg})",
-                "error",
-            )
+            not_json = t("not_json", self.lang, name=name, line=error.lineno, error=error.msg)
+            self.say(t("board_error", self.lang) + " " + not_json, "error")
             return None
         except BoardError as error:
             self.say(t("board_error", self.lang) + " " + "; ".join(error.problems), "error")
@@ -579,9 +578,11 @@ class AfricaController(traitlets.HasTraits):
             text = bytes(data).decode("utf-8")
             game = game_from_dict(json.loads(text), source=name)
         except UnicodeDecodeError:
-            return self._refuse(f"{name}: not a text file (not UTF-8)")
+            return self._refuse(t("not_utf8", self.lang, name=name))
         except json.JSONDecodeError as error:
-            return self._refuse(f"{name}: not JSON (line {error.lineno}: {error.msg})")
+            return self._refuse(
+                t("not_json", self.lang, name=name, line=error.lineno, error=error.msg)
+            )
         except (GameFileError, StateError, BoardError) as error:
             return self._refuse(str(error))
         self._install(game, t("file_loaded", self.lang, name=name))

@@ -73,6 +73,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "This file was refused, the current game is kept: {error}",
         "Ce fichier est refusé, la partie en cours est conservée : {error}",
     ),
+    "not_utf8": (
+        "{name}: not a text file (not UTF-8)",
+        "{name} : pas un fichier texte (pas UTF-8)",
+    ),
+    "not_json": (
+        "{name}: not JSON (line {line}: {error})",
+        "{name} : pas du JSON (ligne {line} : {error})",
+    ),
     "continue_prompt": (
         "A game saved automatically was found ({year}, {powers}). Continue it?",
         "Une partie enregistrée automatiquement a été trouvée ({year}, {powers}). La continuer ?",

@@ -137,3 +137,18 @@ def test_rounds_tab_selects_the_last_round_and_names_the_round_undone(
     assert app.history.value == 0 and "1880" in app.undo_button.description
     app.lang_toggle.value = "fr"
     assert "1880" in app.undo_button.description and "Annuler" in app.undo_button.description
+
+
+def test_refused_files_are_explained_in_french(autosave_path: Path) -> None:
+    controller = AfricaController(
+        game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path, lang="fr"
+    )
+    assert not controller.load_file(b"\xff\xfe garbage", "partie.json")
+    assert "pas un fichier texte" in controller.message and "not a text" not in controller.message
+    assert not controller.load_file(b"[1, 2", "partie.json")
+    assert "pas du JSON (ligne 1" in controller.message and "not JSON" not in controller.message
+    assert controller.read_board(b"\xff", "carte.json") is None
+    assert "pas un fichier texte" in controller.message
+    assert controller.read_board(b"{", "carte.json") is None
+    assert "pas du JSON" in controller.message
+    assert controller.state.powers == ("France", "Germany", "Italy")
