@@ -183,6 +183,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         board_path = Path(args.board).resolve()
         board_name = os.path.relpath(board_path, output.resolve().parent)
     powers = _powers(args.powers, "--powers")
+    if args.start == "free" and not args.place:
+        example = ",".join(f"{p}=..." for p in powers[:2])
+        raise CliError(
+            f"a free start needs --place with one coastal territory per power, e.g. "
+            f'--place "{example}"'
+        )
     reading = tuple(_powers(args.reading_order, "--reading-order")) if args.reading_order else ()
     try:
         options = Options(

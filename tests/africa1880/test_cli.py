@@ -265,3 +265,14 @@ def test_huge_files_are_refused_before_reading(
     big.write_text(json.dumps({"presences": {}, "pad": "x" * (1024 * 1024)}), encoding="utf-8")
     assert main(["africa", "score", str(big)]) == 1
     assert "too large for a game file" in capsys.readouterr().err
+
+
+def test_free_start_without_place_says_how(tmp_path: Path, capsys) -> None:
+    argv = ["africa", "new", "--powers", "France,Germany,Italy", "--start", "free"]
+    assert main([*argv, "-o", str(tmp_path / "x.json")]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "tabletop: a free start needs --place with one coastal territory per power, "
+        'e.g. --place "France=...,Germany=..."\n'
+    )
+    assert not (tmp_path / "x.json").exists()
