@@ -197,10 +197,12 @@ def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
             _ring(canvas, geometry, square, SELECT, 6)
         if scene.target is not None:
             _ring(canvas, geometry, scene.target, TARGET, 7)
+        # Guard dots sized with the squares (about 12 px on 76 px squares), seen from the table.
+        radius = geometry.cell * 0.16
         for square in scene.guards:
             x, y = geometry.center(square)
             canvas.fill_style = GUARD
             canvas.stroke_style = "#000000"
-            canvas.line_width = 2
-            canvas.fill_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, 9)
-            canvas.stroke_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, 9)
+            canvas.line_width = 3
+            canvas.fill_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
+            canvas.stroke_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)

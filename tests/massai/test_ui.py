@@ -362,3 +362,18 @@ def test_setup_refusal_for_several_lonely_squares_agrees_in_both_languages(
     assert "e2, h1, h3 touch none." in view.message.value and c.stage == "setup-entry"
     c.set_lang("fr")
     assert "e2, h1, h3 n&#x27;en touchent aucune." in view.message.value  # HTML-escaped
+
+
+def test_guard_marks_are_big_enough_to_see_from_the_table() -> None:
+    # The yellow guard dot was 9 px on a 76 px square: hard to see at arm's length.
+    from tabletop.games.massai.state import new_game
+    from tabletop.ui.massai_canvas import Scene, draw, geometry_for, make_canvas
+
+    state = new_game()
+    geometry = geometry_for(state)
+    canvas = make_canvas(geometry)
+    circles: list[float] = []
+    canvas.fill_circle = lambda x, y, radius: circles.append(radius)  # type: ignore[method-assign]
+    draw(canvas, geometry, Scene(state=state, guards=("d4", "e4")))
+    assert len(circles) == 2
+    assert min(circles) >= geometry.cell * 0.16
