@@ -674,6 +674,7 @@ class AfricaApp(widgets.VBox):
         self.analysis_panel: Any = None
         self._analysis_stale = True
         self._analysis_error: widgets.HTML | None = None  # built with the teacher view
+        self._analysis_hide: widgets.Button | None = None
         self.analysis_box = widgets.VBox(layout={"display": "none"})
         self.analysis_box.add_class("tt-teacher")
         self.teacher_toggle = widgets.ToggleButton(value=False)
@@ -811,6 +812,9 @@ class AfricaApp(widgets.VBox):
         self.analysis_box.layout.display = None if shown else "none"
         if shown:
             self._refresh_analysis()
+            # The view opens below the tabs, often out of sight: bring its top into view.
+            if self._analysis_hide is not None:
+                self._analysis_hide.focus()
 
     def _refresh_analysis(self) -> None:
         """Give the teacher view the position after this round's orders as typed so far."""
@@ -821,6 +825,11 @@ class AfricaApp(widgets.VBox):
         if self._analysis_error is None:
             self._analysis_error = widgets.HTML()
             self._analysis_error.add_class("tt-teacher-error")
+        if self._analysis_hide is None:
+            self._analysis_hide = widgets.Button()
+            self._analysis_hide.add_class("tt-teacher-hide")
+            self._analysis_hide.on_click(lambda _b: setattr(self.teacher_toggle, "value", False))
+        self._analysis_hide.description = "✕ " + t("teacher_hide", ctl.lang)
         try:
             after, declared = ctl.after_orders(), ctl.declared_relations()
             if self.analysis_panel is None:
@@ -841,7 +850,7 @@ class AfricaApp(widgets.VBox):
             self._analysis_error.value = ""
             self._analysis_stale = False
         panel = () if self.analysis_panel is None else (self.analysis_panel,)
-        children = (self._analysis_error, *panel)
+        children = (self._analysis_hide, self._analysis_error, *panel)
         if tuple(self.analysis_box.children) != children:
             self.analysis_box.children = children
 

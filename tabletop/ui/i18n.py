@@ -25,6 +25,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "tab_game": ("Game", "Partie"),
     "tab_timer": ("Diplomacy timer", "Minuteur de diplomatie"),
     "teacher_view": ("Teacher view", "Vue enseignant"),
+    "teacher_hide": ("Hide the teacher view", "Masquer la vue enseignant"),
     "teacher_failed": (
         "The teacher view could not analyse this position:",
         "La vue enseignant n'a pas pu analyser cette position :",

@@ -279,3 +279,22 @@ def test_hostile_and_very_long_text_is_shown_escaped_and_whole(
     # Every cell of the report, the reasons of void orders included, stays inside its column.
     assert page.evaluate(OUTSIDE, [".tt-report-box td", ".tt-report-box"]) == 0
     assert "Traceback" not in voila.log_text(base_url)
+
+
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.top < innerHeight; }"""
+
+
+@pytest.mark.browser
+def test_teacher_view_is_brought_into_view_and_hidden_again(voila, page, wait_for_widgets) -> None:
+    base_url = voila("africa1880")
+    page.goto(base_url)
+    wait_for_widgets(page, ".tt-teacher-toggle", timeout_ms=60_000)
+    # Switched on from the header, above the long order sheets: the view opens below them.
+    page.locator(".tt-teacher-toggle").click()
+    hide = page.locator(".tt-teacher-hide")
+    expect(hide).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_function(IN_VIEW, arg=hide.element_handle(), timeout=10_000)
+    hide.click()
+    expect(page.locator(".tt-teacher")).to_be_hidden(timeout=TIMEOUT)
+    assert "Traceback" not in voila.log_text(base_url)

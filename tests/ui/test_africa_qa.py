@@ -152,3 +152,16 @@ def test_refused_files_are_explained_in_french(autosave_path: Path) -> None:
     assert controller.read_board(b"{", "carte.json") is None
     assert "pas du JSON" in controller.message
     assert controller.state.powers == ("France", "Germany", "Italy")
+
+
+def test_teacher_view_can_be_hidden_from_where_it_is_shown(autosave_path: Path) -> None:
+    panel = FlakyPanel()
+    app = app_with_panel(autosave_path, panel)
+    app.teacher_toggle.value = True
+    hide = app.analysis_box.children[0]
+    assert isinstance(hide, widgets.Button) and "Hide the teacher view" in hide.description
+    app.lang_toggle.value = "fr"
+    assert "Masquer la vue enseignant" in hide.description
+    hide.click()
+    assert app.teacher_toggle.value is False
+    assert app.analysis_box.layout.display == "none"
