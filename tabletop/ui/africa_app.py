@@ -27,7 +27,7 @@ from tabletop.ui.africa_controller import AfricaController
 from tabletop.ui.africa_map import AfricaMapView, build_map_model, power_colour
 from tabletop.ui.i18n import power_name, t
 from tabletop.ui.style import style_widget
-from tabletop.ui.timer import TimerWidget
+from tabletop.ui.timer import TimerWidget, format_clock
 
 GAME_FILE_ENV = "TABLETOP_AFRICA_GAME"
 
@@ -792,7 +792,26 @@ class AfricaApp(widgets.VBox):
         if self._timer is None:
             self._timer = TimerWidget(lang=self.controller.lang)
             self.timer_box.children = (self._timer,)
+            self._timer.countdown.observe(
+                self._on_timer_tick, names=["remaining", "running", "finished"]
+            )
         return self._timer
+
+    def _timer_title(self, lang: str) -> str:
+        """The timer tab's title, with the time left while it runs (glyphs every font has)."""
+        title = t("tab_timer", lang)
+        countdown = self._timer.countdown if self._timer is not None else None
+        if countdown is not None and countdown.finished:
+            return f"{title} ⚠ {format_clock(0)}"
+        if countdown is not None and countdown.running:
+            return f"{title} ▶ {format_clock(countdown.remaining)}"
+        return title
+
+    def _on_timer_tick(self, _change: Any = None) -> None:
+        # The timer ticks four times a second: send the titles only when the text changes.
+        title = self._timer_title(self.controller.lang)
+        if self.tabs.titles[4] != title:
+            self.tabs.titles = (*self.tabs.titles[:4], title)
 
     def _sheet_tab_changed(self, change: dict) -> None:
         index = change["new"]
@@ -859,7 +878,7 @@ class AfricaApp(widgets.VBox):
         lang = self.controller.lang
         self.title.value = f"<h1>{_esc(t('title', lang))}</h1>"
         titles = [t("tab_orders", lang), t("tab_result", lang), t("tab_history", lang)]
-        titles += [t("tab_game", lang), t("tab_timer", lang)]
+        titles += [t("tab_game", lang), self._timer_title(lang)]
         self.tabs.titles = tuple(titles)
         self.teacher_toggle.description = t("teacher_view", lang)
         self.resolve_button.description = "⚖ " + t("resolve", lang)

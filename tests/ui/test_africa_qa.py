@@ -165,3 +165,24 @@ def test_teacher_view_can_be_hidden_from_where_it_is_shown(autosave_path: Path) 
     hide.click()
     assert app.teacher_toggle.value is False
     assert app.analysis_box.layout.display == "none"
+
+
+def test_running_timer_shows_in_its_tab_title(autosave_path: Path) -> None:
+    app = AfricaApp(
+        AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)
+    )
+    assert app.tabs.titles[4] == "Diplomacy timer"
+    countdown = app.timer.countdown
+    countdown.running = True
+    countdown.remaining = 431.2
+    # Seen from the other tabs too, where the sheets are typed.
+    assert app.tabs.titles[4] == "Diplomacy timer ▶ 07:12"
+    app.lang_toggle.value = "fr"
+    assert app.tabs.titles[4] == "Minuteur de diplomatie ▶ 07:12"
+    countdown.running = False
+    countdown.remaining = 0.0
+    countdown.finished = True
+    assert app.tabs.titles[4] == "Minuteur de diplomatie ⚠ 00:00"
+    countdown.reset()
+    assert app.tabs.titles[4] == "Minuteur de diplomatie"
+    assert app.tabs.titles[0] == "Fiches d'ordres"
