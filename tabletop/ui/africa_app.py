@@ -555,7 +555,7 @@ class NewGameForm(widgets.VBox):
         if self.start.value == "free":
             placements = {p: self.placements[p].value for p in powers if self.placements[p].value}
         if self.board_choice.value == "upload" and self.board is None:
-            ctl.say(t("new_game_error", ctl.lang) + " " + t("board_upload", ctl.lang), "error")
+            ctl.say(t("new_game_error", ctl.lang) + " " + t("board_missing", ctl.lang), "error")
             return False
         options = {"landing_check": self.landing_check.value, "scoring": self.scoring.value}
         ok = ctl.new_game(powers, self.start.value, placements, self.chosen_board(), options)

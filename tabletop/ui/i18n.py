@@ -57,6 +57,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "board_choice": ("Map", "Carte"),
     "board_default": ("Default map", "Carte par défaut"),
     "board_upload": ("Board file (JSON)", "Fichier de carte (JSON)"),
+    "board_missing": (
+        "upload a board file first, or choose the default map.",
+        "chargez d'abord un fichier de carte, ou choisissez la carte par défaut.",
+    ),
     "board_loaded": ("Map loaded: {name}", "Carte chargée : {name}"),
     "board_error": ("This board file was refused:", "Ce fichier de carte est refusé :"),
     "options": ("Rule options", "Options de règle"),

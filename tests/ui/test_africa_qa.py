@@ -186,3 +186,15 @@ def test_running_timer_shows_in_its_tab_title(autosave_path: Path) -> None:
     countdown.reset()
     assert app.tabs.titles[4] == "Minuteur de diplomatie"
     assert app.tabs.titles[0] == "Fiches d'ordres"
+
+
+def test_new_game_on_a_board_file_not_yet_given_says_what_to_do(autosave_path: Path) -> None:
+    app = AfricaApp(
+        AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)
+    )
+    app.tabs.selected_index = 3
+    app.form.board_choice.value = "upload"
+    assert app.form.submit() is False
+    message = app.controller.message
+    assert "upload a board file" in message and "default map" in message
+    assert app.controller.state.powers == ("France", "Germany", "Italy")
