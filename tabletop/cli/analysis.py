@@ -192,7 +192,10 @@ def cmd_attack_game(args: argparse.Namespace) -> int:
     state = record.state
     # Said in words here: the analysis module names the phase ("in its over phase").
     if state.phase == "setup":
-        raise CliError(f"{args.game}: no attack to analyse before both setups are placed")
+        raise CliError(
+            f"{args.game}: no attack to analyse in the setup phase "
+            "(both setups must be placed first)"
+        )
     if state.phase == "over":
         winner = (state.winner or 0) + 1
         raise CliError(

@@ -163,7 +163,8 @@ def test_attack_game_outside_play_says_why_in_words(game: Path, tmp_path: Path) 
     result = run_here("attack-game", str(game), home=tmp_path)
     assert result.returncode == 1
     assert (
-        result.stderr == f"tabletop: {game}: no attack to analyse before both setups are placed\n"
+        result.stderr == f"tabletop: {game}: no attack to analyse in the setup phase "
+        "(both setups must be placed first)\n"
     )
     for action in ("setup a1 a2 a3 b2 b3", "setup h6 h5 h4 g5 g6", "build a4", "build g4"):
         assert run_here("play", str(game), action, home=tmp_path).returncode == 0
