@@ -150,10 +150,11 @@ class Shared:
     """
 
     def __init__(self) -> None:
-        self.label_layout = widgets.Layout(width="13em")
-        self.kind_layout = widgets.Layout(width="11em")
-        self.target_layout = widgets.Layout(width="14em")
-        self.row_layout = widgets.Layout()
+        # Fixed widths that do not shrink: on a narrow screen a row wraps instead.
+        self.label_layout = widgets.Layout(width="10em", flex="0 0 auto")
+        self.kind_layout = widgets.Layout(width="10em", flex="0 0 auto")
+        self.target_layout = widgets.Layout(width="13em", flex="0 0 auto")
+        self.row_layout = widgets.Layout(flex_flow="row wrap")
         self.dropdown_style = DescriptionStyle()
         self.html_style = HTMLStyle()
         self.cell_layout = widgets.Layout(width="auto")
@@ -231,17 +232,18 @@ class SheetEditor(widgets.VBox):
         self.text_help = widgets.HTML()
         self.checks = widgets.HTML()
         self.checks.add_class("tt-checks")
+        # Side by side on a laptop, one above the other on a tablet.
         left = widgets.VBox([self.heading, self.rows_box, self.landing])
-        left.layout.width = "50%"
+        left.layout.flex = "1 1 34em"
         right = widgets.VBox([self.text_help, self.text])
-        right.layout.width = "48%"
+        right.layout.flex = "1 1 22em"
         self.built = True
         syncing, self.app.syncing = self.app.syncing, True
         try:
             self.rebuild()
         finally:
             self.app.syncing = syncing
-        self.children = (widgets.HBox([left, right]), self.checks)
+        self.children = (widgets.HBox([left, right], layout={"flex_flow": "row wrap"}), self.checks)
 
     # --- from the widgets to the controller
     def _row_changed(self, row: PresenceRow) -> None:
@@ -376,7 +378,7 @@ class DiplomacyGrid(widgets.VBox):
                 cell.on_click(self._clicked(declarer, toward))
                 self.cells[(declarer, toward)] = cell
                 children.append(cell)
-        self.grid.layout.grid_template_columns = f"12em repeat({len(powers)}, minmax(9em, 1fr))"
+        self.grid.layout.grid_template_columns = f"auto repeat({len(powers)}, minmax(6.5em, 1fr))"
         self.grid.layout.grid_gap = "4px"
         self.grid.children = tuple(children)
         self.sync()
@@ -688,7 +690,11 @@ class AfricaApp(widgets.VBox):
         self.tabs.observe(self._tab_changed, names="selected_index")
         header = widgets.HBox(
             [self.title, self.year, widgets.HBox([self.teacher_toggle, self.lang_toggle])],
-            layout={"justify_content": "space-between", "align_items": "center"},
+            layout={
+                "justify_content": "space-between",
+                "align_items": "center",
+                "flex_flow": "row wrap",
+            },
         )
         super().__init__(
             [

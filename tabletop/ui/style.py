@@ -51,6 +51,11 @@ CSS = """
   background: #c62828; color: #fff; font-weight: bold;
 }
 .tt-app .tt-grid-head { font-weight: bold; }
+/* Grid cells shrink to their words; a grid still too wide scrolls instead of being cut. */
+.tt-app .tt-diplomacy { overflow-x: auto; }
+.tt-app .tt-diplomacy .jupyter-button { min-width: 0; width: 100%; padding: 2px 4px; }
+.tt-app .tt-grid-head .widget-html-content { line-height: 1.3; }
+.tt-app .tt-grid-head .tt-power { white-space: normal; overflow-wrap: anywhere; }
 .tt-digits { font-family: monospace; font-size: 180px; font-weight: bold; line-height: 1.1; }
 .tt-digits-running { color: #1b5e20; }
 .tt-digits-idle { color: #263238; }

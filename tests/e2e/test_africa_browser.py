@@ -298,3 +298,27 @@ def test_teacher_view_is_brought_into_view_and_hidden_again(voila, page, wait_fo
     hide.click()
     expect(page.locator(".tt-teacher")).to_be_hidden(timeout=TIMEOUT)
     assert "Traceback" not in voila.log_text(base_url)
+
+
+WIDER_THAN_VIEW = """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && (r.right > document.documentElement.clientWidth + 1
+    || el.scrollWidth > el.clientWidth + 1);
+}).map((el) => el.className + ' ' + el.textContent).slice(0, 5)"""
+
+
+@pytest.mark.browser
+def test_tablet_width_in_french_cuts_nothing_off(voila, page, wait_for_widgets) -> None:
+    page.set_viewport_size({"width": 820, "height": 1180})
+    base_url = voila("africa1880")
+    page.goto(base_url)
+    wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
+    page.locator(".tt-lang button", has_text="Français").click()
+    expect(page.locator(".tt-year-label")).to_contain_text("tour 4 sur 8", timeout=TIMEOUT)
+    expect(page.locator(".tt-rel-france-germany")).to_contain_text("guerre", timeout=TIMEOUT)
+    # The header's buttons and every cell of the diplomacy grid are whole and on the screen.
+    selectors = (
+        ".tt-teacher-toggle, .tt-lang button, .tt-rel, .tt-resolve, .tt-row select,"
+        " .tt-grid-head, .tt-diplomacy"
+    )
+    assert page.evaluate(WIDER_THAN_VIEW, selectors) == []
