@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 import traitlets
 
 from tabletop.analysis.africa_diplomacy import (
@@ -106,6 +107,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "against at least one choice of the other.",
         "no_dominance": "For {name}, no choice dominates: the best one depends on what the "
         "other does.",
+        "all_equal": "For {name}, every choice gives the same payoff, whatever the other does.",
         "massai_title": "The attack as a zero-sum game",
         "evaluation": "Evaluation",
         "evaluation_difference": "huts won minus huts lost",
@@ -177,6 +179,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "contre au moins un choix de l'autre.",
         "no_dominance": "Pour {name}, aucun choix ne domine : le meilleur dépend de ce que fait "
         "l'autre.",
+        "all_equal": "Pour {name}, tous les choix donnent le même gain, quoi que fasse l'autre.",
         "massai_title": "L'attaque comme un jeu à somme nulle",
         "evaluation": "Évaluation",
         "evaluation_difference": "huttes gagnées moins huttes perdues",
@@ -268,6 +271,11 @@ def dominance_sentence(game: Game, player: int, lang: str = "en") -> str:
     name = _power(game.players[player], lang)
     if game.shape[player] < 2:
         return tr("single_choice", lang, name=name)
+    own = game.payoffs[player]
+    # Every choice pays the same against each reply: nothing dominates, and nothing depends on
+    # the other's choice either (e.g. the game score before the last round).
+    if np.allclose(own.max(axis=player), own.min(axis=player)):
+        return tr("all_equal", lang, name=name)
     strict = game.dominant_strategies(player, strict=True)
     if strict:
         choice = _choice(game.strategies[player][strict[0]], lang)
