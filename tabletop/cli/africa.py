@@ -19,7 +19,11 @@ from tabletop.games.africa1880.gamefile import (
     save_game,
 )
 from tabletop.games.africa1880.notation import parse_sheets
-from tabletop.games.africa1880.report import format_report, format_score
+from tabletop.games.africa1880.report import (
+    format_report,
+    format_score,
+    void_orders_for_reading,
+)
 from tabletop.games.africa1880.state import (
     LANDING_CHECKS,
     POWERS,
@@ -258,8 +262,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         return 0
     fr = args.lang == "fr"
-    header = "Tour" if fr else "Round"
-    print(f"{header} {state.round} ({state.year}): {len(parsed.sheets)} sheet(s) read.")
+    count = len(parsed.sheets)
+    if fr:
+        print(f"Tour {state.round} ({state.year}) : {count} fiche(s) lue(s).")
+    else:
+        print(f"Round {state.round} ({state.year}): {count} sheet(s) read.")
     for power in parsed.missing:
         name = power_name(power, args.lang)
         if fr:
@@ -270,10 +277,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("Tous les ordres sont exécutables." if fr else "Every order can be executed.")
         return 0
     print(f"Ordres nuls ({len(void)}) :" if fr else f"Void orders ({len(void)}):")
-    for item in void:
+    for item in void_orders_for_reading(void):
         who = power_name(item.power, args.lang) if item.power else "?"
-        where = f" (line {item.line})" if item.line else ""
-        print(f'  - {who}{where}: "{item.order_text}": {item.text(args.lang)}')
+        if fr:
+            where = f" (ligne {item.line})" if item.line else ""
+            print(f"  - {who}{where} : « {item.order_text} » : {item.text(args.lang)}")
+        else:
+            where = f" (line {item.line})" if item.line else ""
+            print(f'  - {who}{where}: "{item.order_text}": {item.text(args.lang)}')
     return 0
 
 

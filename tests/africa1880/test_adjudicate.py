@@ -206,3 +206,41 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
     )
     _, report2 = resolve(state2, board, "[France]\nAlgeria: explore Tunisia")
     assert "  - PLACE France in Tunisia (exploration)\n" in format_report(report2, "en")
+
+
+def test_void_orders_are_shown_sheet_by_sheet_in_typed_order() -> None:
+    # Reading problems came before execution problems whatever their lines, so a person checking
+    # the sheets jumped around; the text report goes down each sheet once.
+    from tabletop.games.africa1880.board import load_board
+    from tabletop.games.africa1880.report import format_report, void_orders_for_reading
+
+    board = load_board()
+    state = GameState(
+        powers=("France", "Germany", "Italy"),
+        presences={"France": {"Algeria"}, "Germany": {"Togo"}, "Italy": set()},
+    )
+    sheets = "\n".join(
+        [
+            "[France]",
+            "Algeria: explore Chad",  # 2: not a neighbour (found while executing)
+            "Senegal: develop",  # 3: no presence there (found while executing)
+            "[Germany]",
+            "Togo: explore",  # 5: cannot be read
+            "[Spain]",  # 6: unknown power
+            "[France]",  # 7: second sheet
+        ]
+    )
+    _, report = resolve(state, board, sheets)
+    assert [v.line for v in void_orders_for_reading(report.void_orders)] == [6, 2, 3, 7, 5]
+    text = format_report(report, "en")
+    positions = [
+        text.index(f'"{line}"')
+        for line in (
+            "[Spain]",
+            "Algeria: explore Chad",
+            "Senegal: develop",
+            "[France]",
+            "Togo: explore",
+        )
+    ]
+    assert positions == sorted(positions)

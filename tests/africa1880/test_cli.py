@@ -276,3 +276,14 @@ def test_free_start_without_place_says_how(tmp_path: Path, capsys) -> None:
         'e.g. --place "France=...,Germany=..."\n'
     )
     assert not (tmp_path / "x.json").exists()
+
+
+def test_check_text_in_french(tmp_path: Path, capsys) -> None:
+    game = tmp_path / "example.json"
+    game.write_bytes(Path(EXAMPLE_GAME).read_bytes())
+    capsys.readouterr()
+    assert main(["africa", "check", str(game), str(EXAMPLE_ORDERS), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Tour 4 (1895) : 4 fiche(s) lue(s).\n")
+    assert "sheet(s)" not in out and "(line" not in out
+    assert "  - France (ligne 20) : « Sahara: explore Mauretania » : " in out

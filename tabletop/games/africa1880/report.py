@@ -8,12 +8,12 @@ round is marked on both lines so that nobody puts it on the board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.africa1880.orders import VoidOrder
-from tabletop.games.africa1880.state import POWER_NAMES_FR, power_name
+from tabletop.games.africa1880.state import POWER_NAMES_FR, POWER_ORDER, power_name
 
 if TYPE_CHECKING:  # only for annotations; the state module does not need this one
     from tabletop.games.africa1880.state import GameState
@@ -237,6 +237,23 @@ _TEXT = {
 }
 
 
+def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]:
+    """Void orders as a person checks them: lines that belong to no power first, then power by
+    power (alphabetical), each in the order of its typed lines.
+
+    The adjudicator lists reading problems before execution problems; this order lets a person
+    go down each sheet once.
+    """
+    return sorted(
+        void_orders,
+        key=lambda v: (
+            -1 if v.power is None else POWER_ORDER.get(v.power, 99),
+            v.line is None,
+            v.line or 0,
+        ),
+    )
+
+
 def format_report(report: Report, lang: str = "en") -> str:
     """Plain-words table instructions, grouped: remove, place, add pins, found colonies, void.
 
@@ -302,7 +319,7 @@ def format_report(report: Report, lang: str = "en") -> str:
         lines.extend([text["nothing"], ""])
     if report.void_orders:
         lines.append(text["void"])
-        for void in report.void_orders:
+        for void in void_orders_for_reading(report.void_orders):
             who = power_name(void.power, lang) if void.power else "?"
             lines.append(
                 "  - "
