@@ -23,6 +23,7 @@ from tabletop.ui.analysis_panels import (
     MassaiAnalysisPanel,
     analysis_style,
     territory_table_html,
+    tr,
 )
 from tabletop.ui.style import style_widget
 
@@ -92,8 +93,21 @@ def dominance_lesson() -> widgets.VBox:
         indent=False,
         layout={"width": "auto"},
     )
-    weight = widgets.FloatSlider(value=2.0, min=0.0, max=6.0, step=0.5, description="Colony")
-    payoff = widgets.Dropdown(options=list(PAYOFFS), value="presences", description="Payoff")
+    weight = widgets.FloatSlider(
+        value=2.0,
+        min=0.0,
+        max=6.0,
+        step=0.5,
+        description="Colony weight",
+        readout_format=".1f",
+        style={"description_width": "initial"},
+    )
+    payoff = widgets.Dropdown(
+        options=[(tr(f"payoff_{p}"), p) for p in PAYOFFS],
+        value="presences",
+        description="Payoff",
+        layout={"width": "auto"},
+    )
     out = widgets.HTML()
     for w, name in ((full, "full"), (weight, "weight"), (payoff, "payoff"), (out, "result")):
         w.add_class(f"tt-lesson1-{name}")
@@ -103,6 +117,8 @@ def dominance_lesson() -> widgets.VBox:
             {"Great Britain": ["Egypt"], "France": ["Egypt"]},
             full=["Egypt"] if full.value else [],
         )
+        # The game score ignores the weight: grey it out rather than let it seem to do nothing.
+        weight.disabled = payoff.value == "score"
         (table,) = territory_tables(after, weight.value, payoff.value)
         out.value = territory_table_html(table) + _equilibria_words(table)
 

@@ -608,6 +608,8 @@ class AfricaAnalysisPanel(widgets.VBox):
     def refresh(self) -> None:
         """Recompute and redraw from the current position and options."""
         lang = self.lang
+        # The game score ignores the colony weight: grey it out rather than let it seem broken.
+        self.weight.disabled = self.payoff.value == "score"
         if self.after is None:
             self.result = None
             self.message.value = f'<p class="tt-note">{tr("no_position", lang)}</p>'

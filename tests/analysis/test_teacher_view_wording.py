@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from tabletop.analysis.examples import africa_position
 from tabletop.analysis.normal_form import Game
-from tabletop.ui.analysis_panels import dominance_sentence
+from tabletop.ui.analysis_lesson import dominance_lesson
+from tabletop.ui.analysis_panels import africa_analysis_panel, dominance_sentence
 
 
 def test_a_player_whose_choices_all_pay_the_same_is_told_so() -> None:
@@ -20,3 +22,40 @@ def test_a_player_whose_choices_all_pay_the_same_is_told_so() -> None:
     half = Game([[[1, 1], [1, 1]], [[1, 0], [0, 1]]], [["A", "W"], ["A", "W"]], ["Row", "Col"])
     assert "same payoff" in dominance_sentence(half, 0)
     assert "depends on what the other does" in dominance_sentence(half, 1)
+
+
+def _by_class(root, name: str):
+    """The first widget under ``root`` carrying the CSS class ``name``."""
+    stack = [root]
+    while stack:
+        widget = stack.pop(0)
+        if name in getattr(widget, "_dom_classes", ()):
+            return widget
+        stack.extend(getattr(widget, "children", ()))
+    raise AssertionError(f"no widget with class {name}")
+
+
+def test_lesson_one_controls_say_what_they_are() -> None:
+    lesson = dominance_lesson()
+    weight = _by_class(lesson, "tt-lesson1-weight")
+    payoff = _by_class(lesson, "tt-lesson1-payoff")
+    # The slider's label was cut to "Colony" by the default label width.
+    assert weight.description == "Colony weight"
+    assert weight.style.description_width == "initial"
+    # The payoff menu uses the words of the teacher view, not the internal keys.
+    assert [label for label, _ in payoff.options] == ["presences (+ colonies)", "game score"]
+    # The weight means nothing for the game score: it is greyed out then.
+    assert not weight.disabled
+    payoff.value = "score"
+    assert weight.disabled
+    payoff.value = "presences"
+    assert not weight.disabled
+
+
+def test_panel_weight_is_greyed_out_under_the_game_score() -> None:
+    panel = africa_analysis_panel(africa_position({"France": ["Egypt"], "Belgium": ["Egypt"]}))
+    assert not panel.weight.disabled
+    panel.payoff.value = "score"
+    assert panel.weight.disabled
+    panel.update(payoff="presences")
+    assert not panel.weight.disabled
