@@ -227,3 +227,10 @@ def test_refusals_agree_with_one_or_several_squares() -> None:
     assert "e2, h1, h3 touch none." in report.message
     report = apply(state, Setup(0, ("a1", "b1", "c1", "i1", "j1")))[1]
     assert "i1, j1 are not on the 8×6 board." in report.message
+
+
+def test_guard_table_refusal_says_attack_point_in_the_singular_for_one() -> None:
+    with pytest.raises(OptionsError, match="entry for 1 attack point must be 0 to 5"):
+        parse_guard_table("0,9")
+    with pytest.raises(OptionsError, match="entry for 2 attack points must be 0 to 5"):
+        parse_guard_table("0,0,9")

@@ -35,7 +35,8 @@ def guard_table_problems(table: Sequence[Any]) -> list[str]:
             problems.append(f"guard table entry for {points} attack points is not a whole number")
         elif not 0 <= guards <= MAX_GUARDS:
             problems.append(
-                f"guard table entry for {points} attack points must be 0 to {MAX_GUARDS}"
+                f"guard table entry for {points} attack point{'' if points == 1 else 's'} must be "
+                f"0 to {MAX_GUARDS}"
             )
     return problems
 
