@@ -57,3 +57,33 @@ def test_lesson_code_cells_only_call_lesson_factories() -> None:
         lines = [line for line in cell.source.splitlines() if line.strip()]
         assert lines[0].startswith("from tabletop.ui.analysis_lesson import ")
         assert len(lines) == 2 and lines[1].endswith("_lesson()")
+
+
+def _markdown(notebook) -> str:
+    return "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+
+
+def test_lesson_one_names_the_game_it_shows() -> None:
+    """The words of lesson 1 match the full-Egypt game the page computes.
+
+    With the colony possible, war still weakly dominates (war against an ally removes the ally
+    and founds the colony alone) and war-war is worse for both than alliance-alliance: a weak
+    prisoner's dilemma. A stag hunt has no dominant strategy, so the page must not call it one.
+    """
+    from tabletop.analysis.africa_diplomacy import territory_tables
+    from tabletop.analysis.examples import africa_position
+
+    after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])
+    (table,) = territory_tables(after, 2.0, "presences")
+    game = table.game
+    war = game.strategies[0].index("war")
+    alliance = game.strategies[0].index("alliance")
+    assert game.dominant_strategies(0, strict=False) == (war,)
+    assert game.dominant_strategies(1, strict=False) == (war,)
+    assert game.payoffs[0, war, alliance] == game.payoffs[0, alliance, alliance]  # colony alone
+    assert game.pareto_optimal_profiles() == [(alliance, alliance)]
+    assert set(game.pure_nash_equilibria()) == {(alliance, alliance), (war, war)}
+    text = _markdown(nbformat.read(NOTEBOOK, as_version=4))
+    assert "stag hunt" not in text
+    assert "prisoner's dilemma" in text
+    assert "for you alone" in text
