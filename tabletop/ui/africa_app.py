@@ -1109,6 +1109,7 @@ def africa_app(
         else:
             controller = AfricaController(game=game, autosave_path=path, lang=lang)
             controller.decline_saved()
+            controller.restore_drafts()
     else:
         controller = AfricaController(autosave_path=autosave_path, lang=lang)
     return AfricaApp(controller, analysis=_analysis_factory())

@@ -63,6 +63,7 @@ from tabletop.ui.africa_map import Changes, changes_from_report
 from tabletop.ui.i18n import power_name, t
 
 AUTOSAVE_NAME = "africa1880-autosave.json"
+DRAFTS_FORMAT = "tabletop.africa1880.drafts"
 KINDS = ("hold", "develop", "explore")
 
 
@@ -77,6 +78,12 @@ def data_dir() -> Path:
 def default_autosave_path() -> Path:
     """The autosave game file of the dashboard."""
     return data_dir() / AUTOSAVE_NAME
+
+
+def drafts_path_for(game_path: str | os.PathLike[str]) -> Path:
+    """Where the typed order sheets of the game saved at ``game_path`` are kept between visits."""
+    path = Path(game_path)
+    return path.with_name(path.stem + ".drafts.json")
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,9 @@ class AfricaController(traitlets.HasTraits):
         self._checks_cache: tuple[int, list[Check]] | None = None
         self._reset_drafts(self._split_sheets(example_orders()) if self._example_drafts else None)
         self.lang = lang
+        self.drafts_path = drafts_path_for(self.autosave_path)
+        self._drafts_blocked = False  # set when that path holds a file that is not ours
+        self._drafts_ours = False  # set once the file there is known to be ours
         self._look_for_autosave()
 
     # ----------------------------------------------------------------- state access
@@ -234,6 +244,7 @@ class AfricaController(traitlets.HasTraits):
         self.drafts[power] = text
         self._checks_cache = None
         self.drafts_revision += 1
+        self._save_drafts()
 
     def _write_sheet(self, sheet: OrderSheet) -> None:
         self._set_draft(sheet.power, self._sheet_body(sheet))
@@ -638,6 +649,60 @@ class AfricaController(traitlets.HasTraits):
         self.offer_continue = False
         self._install(game, t("continued", self.lang))
         self.last_report = self._replay(len(game.history) - 1)
+        self.restore_drafts()
+        return True
+
+    # ----------------------------------------------------------------- typed sheets kept
+    def _drafts_key(self) -> dict[str, Any]:
+        """What identifies the position the drafts were typed for."""
+        state = self.state
+        return {
+            "powers": list(state.powers),
+            "year": state.year,
+            "round": state.round,
+            "history": len(self.game.history),
+        }
+
+    def _read_drafts_file(self) -> dict[str, Any] | None:
+        """The drafts file's content when it is ours; None when missing or not ours."""
+        try:
+            raw = json.loads(self.drafts_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            self._drafts_blocked = True
+            return None
+        if not isinstance(raw, dict) or raw.get("format") != DRAFTS_FORMAT:
+            self._drafts_blocked = True
+            return None
+        return raw
+
+    def _save_drafts(self) -> None:
+        """Keep the typed sheets, so a closed tab or a restarted kernel loses none of them."""
+        if self._drafts_blocked:
+            return
+        if not self._drafts_ours and self.drafts_path.exists() and self._read_drafts_file() is None:
+            return  # a file that is not ours is never overwritten
+        from tabletop.fileio import atomic_write_json
+
+        data = {"format": DRAFTS_FORMAT, **self._drafts_key(), "drafts": dict(self.drafts)}
+        try:
+            atomic_write_json(self.drafts_path, data)
+            self._drafts_ours = True
+        except OSError as error:
+            self._drafts_blocked = True  # said once; the game itself is still saved
+            self.say(t("autosave_failed", self.lang, error=str(error)), "warn")
+
+    def restore_drafts(self) -> bool:
+        """Intent: take back the sheets typed for this very position before a reload."""
+        raw = self._read_drafts_file()
+        if raw is None or any(raw.get(k) != v for k, v in self._drafts_key().items()):
+            return False
+        drafts = raw.get("drafts")
+        if not isinstance(drafts, dict):
+            return False
+        texts = {p: v for p, v in drafts.items() if p in self.powers and isinstance(v, str)}
+        self._reset_drafts(texts)
         return True
 
     def decline_saved(self) -> None:

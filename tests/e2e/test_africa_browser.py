@@ -192,12 +192,21 @@ def test_play_a_round_undo_reload_and_continue(
     page.locator(".tt-timer-reset").click()
     expect(digits).to_contain_text("08:00", timeout=TIMEOUT)
 
+    # A sheet typed but not resolved yet survives the reload too.
+    main_tab(page, "Order sheets").click()
+    sheet_tab(page, "France").click()
+    page.locator(".tt-sheet-france textarea").fill("Algeria: develop\nwar: Germany\n")
+    expect(page.locator(".tt-rel-france-germany")).to_contain_text("war", timeout=TIMEOUT)
+
     # A reload starts a new kernel: the saved game is offered and continued.
     page.reload()
     wait_for_widgets(page, ".tt-continue", timeout_ms=60_000)
     expect(page.locator(".tt-continue-box")).to_contain_text("1885")
     page.locator(".tt-continue").click()
     expect(year(page)).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
+    expect(page.locator(".tt-sheet-france textarea")).to_have_value(
+        "Algeria: develop\nwar: Germany\n", timeout=TIMEOUT
+    )
     main_tab(page, "Resolution").click()
     expect(page.locator(".tt-report-box")).to_contain_text("Round 1880", timeout=TIMEOUT)
     main_tab(page, "Rounds").click()

@@ -198,3 +198,51 @@ def test_new_game_on_a_board_file_not_yet_given_says_what_to_do(autosave_path: P
     message = app.controller.message
     assert "upload a board file" in message and "default map" in message
     assert app.controller.state.powers == ("France", "Germany", "Italy")
+
+
+def test_typed_sheets_survive_a_reload(autosave_path: Path) -> None:
+    first = AfricaController(autosave_path=autosave_path)
+    first.new_game(["France", "Germany", "Italy"])
+    first.set_sheet_text("France", "Algeria: develop\nwar: Germany\n")
+    first.set_order("Germany", "Kamerun", "develop")
+    # A closed tab or a restarted kernel: a new page, a new controller on the same files.
+    again = AfricaController(autosave_path=autosave_path)
+    assert again.offer_continue
+    assert again.continue_saved()
+    assert again.drafts["France"] == "Algeria: develop\nwar: Germany\n"
+    assert again.order_of("Germany", "Kamerun") == ("develop", "")
+    assert again.relation("France", "Germany") == "war"
+
+
+def test_typed_sheets_of_another_position_are_not_restored(autosave_path: Path) -> None:
+    first = AfricaController(autosave_path=autosave_path)
+    first.new_game(["France", "Germany", "Italy"])
+    first.set_sheet_text("France", "Algeria: develop\n")
+    first.resolve()  # the saved game moves on; the typed sheets were for 1880
+    again = AfricaController(autosave_path=autosave_path)
+    assert again.continue_saved() and again.state.year == 1885
+    assert "develop" not in again.drafts["France"]
+
+
+def test_a_foreign_drafts_file_is_never_overwritten(autosave_path: Path) -> None:
+    from tabletop.ui.africa_controller import drafts_path_for
+
+    path = drafts_path_for(autosave_path)
+    path.write_text("my own notes, not a drafts file")
+    controller = AfricaController(
+        game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path
+    )
+    controller.set_sheet_text("France", "Algeria: develop\n")
+    assert path.read_text() == "my own notes, not a drafts file"
+    assert controller.drafts["France"] == "Algeria: develop\n"
+
+
+def test_game_file_opens_with_its_typed_sheets(tmp_path: Path) -> None:
+    from tabletop.ui.africa_app import africa_app
+
+    path = tmp_path / "our_game.json"
+    first = AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=path)
+    first.new_game(["France", "Germany", "Italy"])
+    first.set_sheet_text("Italy", "Libya: develop\n")
+    app = africa_app(game_file=path)
+    assert app.controller.drafts["Italy"] == "Libya: develop\n"
