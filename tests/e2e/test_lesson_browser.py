@@ -6,8 +6,28 @@ folder's ``conftest.py``.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from pathlib import Path
+
+# Voila's page scrolls inside a container, not the document, so Playwright's full_page capture
+# stops at the window. The whole lesson is captured by making the window as tall as the content.
+CONTENT_HEIGHT_JS = "Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG file, read from its header."""
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+    return width, height
+
+
+def screenshot_whole_page(page, path: Path) -> None:
+    """Save the whole page, however tall, as one picture."""
+    width = page.viewport_size["width"]
+    height = int(page.evaluate(CONTENT_HEIGHT_JS))
+    page.set_viewport_size({"width": width, "height": height + 40})
+    page.wait_for_timeout(500)  # let the widgets lay out in the taller window
+    page.screenshot(path=str(path), full_page=True)
 
 
 def test_lesson_renders_and_reacts_in_voila(
@@ -50,4 +70,14 @@ def test_lesson_renders_and_reacts_in_voila(
         locator.wait_for(state="visible", timeout=30_000)
         box = locator.bounding_box()
         assert box is not None and box["width"] > 0 and box["height"] > 0, panel
-    page.screenshot(path=str(screenshot_path("game_theory.png")), full_page=True)
+    # Colony weight's label is shown in full, not cut to "Colony".
+    label = page.locator(".tt-lesson1-weight .widget-label").first
+    assert label.inner_text().strip() == "Colony weight"
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth")
+    # The screenshot holds the whole lesson, down to the Massai payoff table.
+    path = screenshot_path("game_theory.png")
+    screenshot_whole_page(page, path)
+    bottom = page.locator(".tt-analysis-matrix").first.bounding_box()
+    assert bottom is not None
+    _, height = png_size(path)
+    assert height >= bottom["y"] + bottom["height"], (height, bottom)
