@@ -92,12 +92,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "do better by changing its own relations alone.",
         "free": "Free relations (they change no payoff): {pairs}",
         "indifferent": "Indifferent relations (any value keeps an equilibrium one): {pairs}",
-        "count_unknown": "Counting every pure Nash equilibrium would take too long here; the "
-        "first {n} found are listed.",
+        "count_unknown": "The number of pure Nash equilibria is unknown: counting them all would "
+        "take too long in this crowded position. There are at least <b>{n}</b>.",
+        "not_enumerated": "The number of pure Nash equilibria is unknown: the equilibria are not "
+        "searched for here, because too many powers decide one territory. Each power's payoff and "
+        "best responses to the declared relations above are exact.",
         "count_one": "<b>1</b> pure Nash equilibrium.",
         "count_many": "<b>{n}</b> pure Nash equilibria.",
+        "distinct": "They come to {n} once the indifferent relations are set aside; each is listed "
+        "with those relations at alliance.",
         "pareto": "★ Pareto optimal",
-        "first_only": "Only the first ones are listed.",
+        "first_of": "The first {shown} of {n} are listed.",
+        "first_found": "The first {shown} are listed.",
         "full": "full: a colony can be founded",
         "not_full": "not full",
         "single_choice": "{name} has a single choice.",
@@ -164,12 +170,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "puissance gagnerait à changer seule ses relations.",
         "free": "Relations libres (elles ne changent aucun gain) : {pairs}",
         "indifferent": "Relations indifférentes (toute valeur garde un équilibre) : {pairs}",
-        "count_unknown": "Compter tous les équilibres de Nash purs prendrait trop de temps ici ; "
-        "les {n} premiers trouvés sont listés.",
+        "count_unknown": "Le nombre d'équilibres de Nash purs est inconnu : les compter tous "
+        "prendrait trop de temps dans cette position chargée. Il y en a au moins <b>{n}</b>.",
+        "not_enumerated": "Le nombre d'équilibres de Nash purs est inconnu : ils ne sont pas "
+        "cherchés ici, car trop de puissances décident d'un même territoire. Le gain et les "
+        "meilleures réponses de chaque puissance aux relations déclarées ci-dessus sont exacts.",
         "count_one": "<b>1</b> équilibre de Nash pur.",
         "count_many": "<b>{n}</b> équilibres de Nash purs.",
+        "distinct": "Ils se ramènent à {n} si l'on met à part les relations indifférentes ; "
+        "chacun est listé avec ces relations à l'alliance.",
         "pareto": "★ optimal au sens de Pareto",
-        "first_only": "Seuls les premiers sont listés.",
+        "first_of": "Les {shown} premiers sur {n} sont listés.",
+        "first_found": "Les {shown} premiers sont listés.",
         "full": "plein : une colonie peut être fondée",
         "not_full": "pas plein",
         "single_choice": "{name} n'a qu'un choix.",
@@ -358,6 +370,7 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
     else:
         parts = [f"<p>{tr('not_equilibrium', lang)}</p>"]
     if result.note is not None:
+        parts.append(f"<p>{tr('not_enumerated', lang)}</p>")
         parts.append(f'<p class="tt-note">{_esc(result.note)}</p>')
         return "".join(parts)
     parts.append(f"<p>{tr('free', lang, pairs=_pairs_text(result.free, lang))}</p>")
@@ -369,6 +382,9 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
         parts.append(f"<p>{tr('count_one', lang)}</p>")
     else:
         parts.append(f"<p>{tr('count_many', lang, n=count)}</p>")
+        if result.indifferent and result.complete:
+            distinct = count // 2 ** len(result.indifferent)
+            parts.append(f"<p>{tr('distinct', lang, n=distinct)}</p>")
     items = []
     for eq in result.equilibria[:shown]:
         star = f" {tr('pareto', lang)}" if eq.pareto_optimal else ""
@@ -378,9 +394,13 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
         )
     if items:
         parts.append(f'<ol class="tt-equilibria">{"".join(items)}</ol>')
-    hidden = len(result.equilibria) - min(shown, len(result.equilibria))
-    if hidden > 0 or not result.complete:
-        parts.append(f'<p class="tt-note">{tr("first_only", lang)}</p>')
+    listed = len(result.equilibria)
+    if result.complete and listed > shown:
+        parts.append(f'<p class="tt-note">{tr("first_of", lang, shown=shown, n=listed)}</p>')
+    elif not result.complete:
+        # Not every equilibrium was listed: say how many are shown, never imply a total.
+        first = min(shown, listed)
+        parts.append(f'<p class="tt-note">{tr("first_found", lang, shown=first)}</p>')
     return "".join(parts)
 
 

@@ -59,3 +59,41 @@ def test_panel_weight_is_greyed_out_under_the_game_score() -> None:
     assert panel.weight.disabled
     panel.update(payoff="presences")
     assert not panel.weight.disabled
+
+
+def test_equilibrium_count_is_stated_honestly() -> None:
+    from tabletop.analysis.africa_diplomacy import analyse
+    from tabletop.analysis.examples import random_africa_position
+    from tabletop.games.africa1880 import POWERS, Relations
+    from tabletop.ui.analysis_panels import equilibria_html
+
+    # Count unknown: the page says so, and says how many are shown, not how many were found.
+    after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
+    unknown = analyse(after, limit=5, count_budget=0)
+    assert unknown.equilibrium_count is None and len(unknown.equilibria) == 5
+    text = equilibria_html(unknown, shown=3)
+    assert "unknown" in text and "at least <b>5</b>" in text
+    assert "first 3 are listed" in text and "first 5" not in text
+    french = equilibria_html(unknown, shown=3, lang="fr")
+    assert "inconnu" in french and "au moins <b>5</b>" in french
+
+    # Not enumerated at all (six powers in a full territory): said plainly, in the page language.
+    presences = {p: ["Congo"] for p in POWERS}
+    crowded = analyse(africa_position(presences, full=["Congo"]), Relations([("France", "Italy")]))
+    assert crowded.note is not None
+    text = equilibria_html(crowded)
+    assert "The number of pure Nash equilibria is unknown" in text
+    assert "best responses" in text  # what stays exact
+    assert "inconnu" in equilibria_html(crowded, lang="fr")
+
+    # Indifferent relations multiply the count: the page says how many differ otherwise.
+    ring = {"Belgium": ["Congo", "Angola"], "France": ["Congo"], "Germany": ["Angola", "Congo"]}
+    result = analyse(africa_position(ring))
+    assert result.indifferent and result.complete
+    distinct = result.equilibrium_count // 2 ** len(result.indifferent)
+    assert distinct == len(result.equilibria)
+    text = equilibria_html(result, shown=2)
+    assert f"<b>{result.equilibrium_count}</b>" in text
+    assert f"{distinct} once the indifferent relations are set aside" in text
+    if distinct > 2:
+        assert f"first 2 of {distinct} are listed" in text
