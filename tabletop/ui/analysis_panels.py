@@ -79,6 +79,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "yes": "yes",
         "no_possible": "no: {best} was possible",
         "war_on": "war on {targets}",
+        "either_toward": "war or alliance toward {targets}",
+        "n_best": "({n} best responses)",
         "alliance_all": "alliance with all",
         "alliance_everywhere": "alliance everywhere",
         "power_wars": "{power} → war on {targets}",
@@ -157,6 +159,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "yes": "oui",
         "no_possible": "non : {best} était possible",
         "war_on": "guerre à {targets}",
+        "either_toward": "guerre ou alliance envers {targets}",
+        "n_best": "({n} meilleures réponses)",
         "alliance_all": "alliance avec tous",
         "alliance_everywhere": "alliance partout",
         "power_wars": "{power} → guerre à {targets}",
@@ -326,6 +330,32 @@ def _pairs_text(pairs: Sequence[tuple[str, str]], lang: str = "en") -> str:
     return ", ".join(f"{_esc(_power(a, lang))}→{_esc(_power(b, lang))}" for a, b in pairs)
 
 
+def best_responses_text(responses: Sequence[Sequence[str]], lang: str = "en") -> str:
+    """A power's best responses (sets of wars) in words a class can read.
+
+    When they are every combination of some relations around a fixed core of wars, they are
+    summarised ("war on A; war or alliance toward B, C (4 best responses)") instead of listed.
+    """
+    sets = [frozenset(r) for r in responses]
+    if len(set(sets)) > 1:
+        required = frozenset.intersection(*sets)
+        seen: dict[str, None] = {}
+        for response in responses:  # first-seen order keeps the powers' order
+            seen.update(dict.fromkeys(response))
+        optional = [p for p in seen if p not in required]
+        if len(set(sets)) == 2 ** len(optional):
+            parts = []
+            if required:
+                wars = [p for p in seen if p in required]
+                parts.append(tr("war_on", lang, targets=_names(wars, lang)))
+            parts.append(tr("either_toward", lang, targets=_names(optional, lang)))
+            return f"{'; '.join(parts)} {tr('n_best', lang, n=len(set(sets)))}"
+    return "; ".join(
+        tr("war_on", lang, targets=_names(r, lang)) if r else tr("alliance_all", lang)
+        for r in responses
+    )
+
+
 def powers_html(result: DiplomacyAnalysis, lang: str = "en") -> str:
     """Per power: declared wars, payoff, best responses to the others' declarations, dominance."""
     rows = []
@@ -335,10 +365,7 @@ def powers_html(result: DiplomacyAnalysis, lang: str = "en") -> str:
             verdict = f'<span class="tt-best">{tr("yes", lang)} ✓</span>'
         else:
             verdict = _esc(tr("no_possible", lang, best=_num(report.best_payoff)))
-        best = "; ".join(
-            tr("war_on", lang, targets=_names(r, lang)) if r else tr("alliance_all", lang)
-            for r in report.best_responses
-        )
+        best = best_responses_text(report.best_responses, lang)
         dominance = ", ".join(
             tr("toward", lang, choice=tr(d[0], lang), power=_power(q, lang), kind=tr(d[1], lang))
             for q, d in report.dominant.items()

@@ -97,3 +97,30 @@ def test_equilibrium_count_is_stated_honestly() -> None:
     assert f"{distinct} once the indifferent relations are set aside" in text
     if distinct > 2:
         assert f"first 2 of {distinct} are listed" in text
+
+
+def test_best_responses_are_summarised_when_some_relations_do_not_matter() -> None:
+    from tabletop.games.africa1880.gamefile import example_game, example_orders
+    from tabletop.ui.analysis_panels import best_responses_text
+
+    game = example_game()
+    panel = africa_analysis_panel()
+    panel.update_from_orders(game.state, game.board, example_orders())
+    reports = {r.power: r for r in panel.result.power_reports}
+    # Belgium: all eight sets of wars are best; listing them all was unreadable on a projector.
+    belgium = reports["Belgium"]
+    assert len(belgium.best_responses) == 8
+    text = best_responses_text(belgium.best_responses)
+    assert text == "war or alliance toward France, Germany, Great Britain (8 best responses)"
+    # Germany: war on France and Great Britain, either toward Belgium.
+    assert (
+        best_responses_text(reports["Germany"].best_responses)
+        == "war on France, Great Britain; war or alliance toward Belgium (2 best responses)"
+    )
+    assert "war or alliance toward" in panel.powers.value
+    assert "guerre ou alliance envers" in best_responses_text(belgium.best_responses, "fr")
+    # A single best response, or sets that are not all combinations, are listed as before.
+    assert best_responses_text((("France",),)) == "war on France"
+    assert best_responses_text(((), ("France", "Germany"))) == (
+        "alliance with all; war on France, Germany"
+    )
