@@ -171,7 +171,7 @@ def test_report_text_in_both_languages(tiny) -> None:
     assert english.index("REMOVE France from Port") < english.index("ADD 1 PIN on Port (total 1/2)")
     assert english.index("ADD 1 PIN") < english.index("VOID ORDERS")
     assert "Next: round 2 (1885)." in english
-    assert "RETIRER France de Port : France a déclaré l'alliance avec Allemagne" in french
+    assert "RETIRER France du territoire Port : France a déclaré l'alliance avec" in french
     assert "Italie : « land: Port »" in french and "Ensuite : tour 2 (1885)." in french
     with pytest.raises(ValueError):
         format_report(report, "de")

@@ -103,8 +103,8 @@ def test_resolve_json_write_undo(game: Path, orders: Path, capsys) -> None:
 def test_resolve_text_in_french(game: Path, orders: Path, capsys) -> None:
     assert main(["africa", "resolve", str(game), str(orders), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "POSER France en Tunisia (exploration)" in out
-    assert "AJOUTER 1 PION en Somalia (total 1/2)" in out
+    assert "POSER France sur Tunisia (exploration)" in out  # "sur": no French article to agree
+    assert "AJOUTER 1 PION sur Somalia (total 1/2)" in out
 
 
 def test_score_json(game: Path, capsys) -> None:

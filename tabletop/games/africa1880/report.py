@@ -210,23 +210,24 @@ _TEXT = {
     "fr": {
         "title": "Tour {round} ({year}) : ce qu'il faut faire sur la table",
         "remove": "RETIRER ces présences (retour à la réserve) :",
-        "remove_line": "RETIRER {power} de {territory} : {reason}",
+        "remove_line": "RETIRER {power} du territoire {territory} : {reason}",
         "remove_new_line": (
-            "RETIRER {power} de {territory} (arrivée ce tour-ci : ne pas la poser) : {reason}"
+            "RETIRER {power} du territoire {territory} (arrivée ce tour-ci : ne pas la poser) : "
+            "{reason}"
         ),
         "place_removed": (
-            "(pas de pion) {power} en {territory} ({how}) : retirée aussitôt, voir RETIRER ; "
+            "(pas de pion) {power} sur {territory} ({how}) : retirée aussitôt, voir RETIRER ; "
             "laissez le pion dans la réserve"
         ),
         "explore": "exploration",
         "land": "débarquement",
         "place": "POSER les nouvelles présences :",
-        "place_explore": "POSER {power} en {territory} (exploration)",
-        "place_land": "POSER {power} en {territory} (débarquement)",
+        "place_explore": "POSER {power} sur {territory} (exploration)",
+        "place_land": "POSER {power} sur {territory} (débarquement)",
         "pins": "AJOUTER des pions développement :",
-        "pins_line": "AJOUTER {added} PION{s} en {territory} (total {total}/{spaces})",
+        "pins_line": "AJOUTER {added} PION{s} sur {territory} (total {total}/{spaces})",
         "colonies": "FONDER les colonies :",
-        "colony_line": "FONDER LA COLONIE {territory} ({powers})",
+        "colony_line": "FONDER LA COLONIE sur {territory} ({powers})",
         "void": "ORDRES NULS (non exécutés) :",
         "void_line": "{power} : « {order} » : {reason}",
         "nothing": "Rien ne change sur la table ce tour-ci.",
@@ -257,7 +258,8 @@ def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]
 def format_report(report: Report, lang: str = "en") -> str:
     """Plain-words table instructions, grouped: remove, place, add pins, found colonies, void.
 
-    ``lang`` is ``"en"`` or ``"fr"``; territory names stay canonical so they match the board file.
+    ``lang`` is ``"en"`` or ``"fr"``; territory names stay canonical so they match the board file
+    (so the French lines say "sur Algeria", "du territoire Egypt": no article to agree with).
     """
     if lang not in _TEXT:
         raise ValueError(f"unknown language {lang!r}; use 'en' or 'fr'")
