@@ -22,6 +22,7 @@ from tabletop.ui.analysis_panels import (
     AfricaAnalysisPanel,
     MassaiAnalysisPanel,
     analysis_style,
+    fit_dropdown,
     territory_table_html,
     tr,
 )
@@ -101,13 +102,14 @@ def dominance_lesson() -> widgets.VBox:
         description="Colony weight",
         readout_format=".1f",
         style={"description_width": "initial"},
+        layout={"width": "400px"},  # room for the label and a slider long enough to drag
     )
     payoff = widgets.Dropdown(
         options=[(tr(f"payoff_{p}"), p) for p in PAYOFFS],
         value="presences",
         description="Payoff",
-        layout={"width": "auto"},
     )
+    fit_dropdown(payoff)
     out = widgets.HTML()
     for w, name in ((full, "full"), (weight, "weight"), (payoff, "payoff"), (out, "result")):
         w.add_class(f"tt-lesson1-{name}")

@@ -246,6 +246,16 @@ def _choice(word: str, lang: str) -> str:
     return tr(word, lang) if word in ("war", "alliance") else word
 
 
+def fit_dropdown(dropdown: widgets.Dropdown) -> None:
+    """Make ``dropdown`` wide enough for its description and its longest option.
+
+    The default width cut long options ("huts won minus huts l"); ``ch`` is the width of a digit,
+    wider than most letters, so the words fit in either language.
+    """
+    longest = max((len(label) for label, _ in dropdown.options), default=0)
+    dropdown.layout.width = f"{len(dropdown.description) + longest + 6}ch"
+
+
 def analysis_style() -> widgets.HTML:
     """An HTML widget carrying the CSS of the analysis panels."""
     return widgets.HTML(f"<style>{CSS}</style>")
@@ -613,6 +623,7 @@ class AfricaAnalysisPanel(widgets.VBox):
         with self.payoff.hold_trait_notifications():
             self.payoff.options = [(tr(f"payoff_{p}", lang), p) for p in PAYOFFS]
             self.payoff.value = value
+        fit_dropdown(self.payoff)
         self.picker.description = tr("show", lang)
 
     def set_lang(self, lang: str) -> None:
@@ -781,6 +792,7 @@ class MassaiAnalysisPanel(widgets.VBox):
         with self.evaluation.hold_trait_notifications():
             self.evaluation.options = [(tr(f"evaluation_{e}", lang), e) for e in EVALUATIONS]
             self.evaluation.value = value
+        fit_dropdown(self.evaluation)
 
     def set_lang(self, lang: str) -> None:
         """Show the panel in ``lang`` (``"en"`` or ``"fr"``)."""

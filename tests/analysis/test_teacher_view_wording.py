@@ -124,3 +124,23 @@ def test_best_responses_are_summarised_when_some_relations_do_not_matter() -> No
     assert best_responses_text(((), ("France", "Germany"))) == (
         "alliance with all; war on France, Germany"
     )
+
+
+def test_menus_are_wide_enough_for_their_words() -> None:
+    from tabletop.ui.analysis_panels import massai_analysis_panel
+
+    def width_ch(dropdown) -> float:
+        width = dropdown.layout.width or ""
+        assert width.endswith("ch"), width
+        return float(width[:-2])
+
+    def needed(dropdown) -> int:
+        return len(dropdown.description) + max(len(label) for label, _ in dropdown.options)
+
+    # "huts won minus huts lost" was cut to "huts won minus huts l" in the default width.
+    massai = massai_analysis_panel()
+    africa = africa_analysis_panel()
+    for panel, menu in ((massai, massai.evaluation), (africa, africa.payoff)):
+        assert width_ch(menu) >= needed(menu) + 4
+        panel.set_lang("fr")  # other words: the menu follows them
+        assert width_ch(menu) >= needed(menu) + 4
