@@ -679,8 +679,8 @@ class AfricaController(traitlets.HasTraits):
 
     def _save_drafts(self) -> None:
         """Keep the typed sheets, so a closed tab or a restarted kernel loses none of them."""
-        if self._drafts_blocked:
-            return
+        if self._drafts_blocked or self.offer_continue:
+            return  # while a saved game is offered, its typed sheets are still to be restored
         if not self._drafts_ours and self.drafts_path.exists() and self._read_drafts_file() is None:
             return  # a file that is not ours is never overwritten
         from tabletop.fileio import atomic_write_json

@@ -246,3 +246,16 @@ def test_game_file_opens_with_its_typed_sheets(tmp_path: Path) -> None:
     first.set_sheet_text("Italy", "Libya: develop\n")
     app = africa_app(game_file=path)
     assert app.controller.drafts["Italy"] == "Libya: develop\n"
+
+
+def test_typing_before_answering_the_continue_offer_keeps_the_saved_sheets(
+    autosave_path: Path,
+) -> None:
+    first = AfricaController(autosave_path=autosave_path)
+    first.new_game(["France", "Germany", "Italy"])
+    first.set_sheet_text("France", "Algeria: develop\n")
+    again = AfricaController(autosave_path=autosave_path)  # the example game, with the offer
+    assert again.offer_continue
+    again.set_sheet_text("Belgium", "Congo: hold\n")  # typed in the example before answering
+    assert again.continue_saved()
+    assert again.drafts["France"] == "Algeria: develop\n"
