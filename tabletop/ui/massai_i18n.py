@@ -288,6 +288,24 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
 }
 
+
+def _french_spacing(text: str) -> str:
+    """French typography: a no-break space before : ; ! ? and inside « », so that a narrow
+    screen never starts a line with "»" or ":" (it did: "« Continuer" / "»." on two lines)."""
+    for plain, fixed in (
+        ("« ", "«\u00a0"),
+        (" »", "\u00a0»"),
+        (" :", "\u00a0:"),
+        (" ;", "\u00a0;"),
+        (" !", "\u00a0!"),
+        (" ?", "\u00a0?"),
+    ):
+        text = text.replace(plain, fixed)
+    return text
+
+
+_TEXTS = {key: (english, _french_spacing(french)) for key, (english, french) in _TEXTS.items()}
+
 #: Refusal codes the rules core can produce (a test checks each has a text).
 REFUSAL_CODES: tuple[str, ...] = tuple(k[2:] for k in _TEXTS if k.startswith("x_"))
 

@@ -343,10 +343,10 @@ def test_french_history_and_undo_notice_use_french_punctuation(view: MassaiView)
     view.controller.set_lang("fr")
     setups(view)
     click(view, "d3")
-    assert "Joueur 1 (clair) : construire d3" in view.history.value
+    assert "Joueur 1 (clair)\u00a0: construire d3" in view.history.value
     assert "(clair):" not in view.history.value
     view.undo_button.click()
-    assert "Annulé : Joueur 1 (clair) : construire d3." in view.message.value
+    assert "Annulé\u00a0: Joueur 1 (clair)\u00a0: construire d3." in view.message.value
     view.controller.set_lang("en")
     assert "Player 1 (light): setup" in view.history.value
 
@@ -377,3 +377,12 @@ def test_guard_marks_are_big_enough_to_see_from_the_table() -> None:
     draw(canvas, geometry, Scene(state=state, guards=("d4", "e4")))
     assert len(circles) == 2
     assert min(circles) >= geometry.cell * 0.16
+
+
+def test_french_texts_never_break_before_punctuation_or_inside_quotes() -> None:
+    # "appuyez sur « Continuer" then "»." alone on the next line, on a narrow screen.
+    for key in massai_i18n.keys():
+        french = massai_i18n.t(key, "fr")
+        for bad in ("« ", " »", " :", " ;", " !", " ?"):
+            assert bad not in french, (key, french)
+    assert "«\u00a0Continuer\u00a0»" in massai_i18n.t("prompt_reveal", "fr")
