@@ -121,8 +121,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "evaluation_difference": "huts won minus huts lost",
         "evaluation_removals": "huts removed on each side",
         "win_bonus": "Win bonus",
-        "massai_summary": "Player {attacker} attacks one of {targets} huts; Player {defender} "
-        "places {guards} guard(s). <b>Value for the attacker: {value}</b> huts on average when "
+        "targets_one": "the only attackable hut",
+        "targets_many": "one of {n} huts",
+        "guards_0": "no guard",
+        "guards_1": "1 guard",
+        "guards_n": "{n} guards",
+        "massai_summary": "Player {attacker} attacks {targets}; Player {defender} "
+        "places {guards}. <b>Value for the attacker: {value}</b> (in huts, on average) when "
         "both play their best mixed strategies.",
         "attack_probability": "Attack (probability)",
         "guard_probability": "Guards (chance each hut is guarded)",
@@ -201,9 +206,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "evaluation_difference": "huttes gagnées moins huttes perdues",
         "evaluation_removals": "huttes retirées de chaque côté",
         "win_bonus": "Bonus de victoire",
-        "massai_summary": "Le joueur {attacker} attaque l'une de {targets} huttes ; le joueur "
-        "{defender} place {guards} garde(s). <b>Valeur pour l'attaquant : {value}</b> hutte(s) "
-        "en moyenne quand chacun joue sa meilleure stratégie mixte.",
+        "targets_one": "la seule hutte attaquable",
+        "targets_many": "l'une de {n} huttes",
+        "guards_0": "aucun garde",
+        "guards_1": "1 garde",
+        "guards_n": "{n} gardes",
+        "massai_summary": "Le joueur {attacker} attaque {targets} ; le joueur "
+        "{defender} place {guards}. <b>Valeur pour l'attaquant : {value}</b> (en huttes, "
+        "en moyenne) quand chacun joue sa meilleure stratégie mixte.",
         "attack_probability": "Attaque (probabilité)",
         "guard_probability": "Gardes (chance que chaque hutte soit gardée)",
         "payoffs_attacker": "Gains de l'attaquant",
@@ -235,6 +245,13 @@ def _num(value: float) -> str:
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
     return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _count_words(n: int, what: str, lang: str) -> str:
+    """``n`` targets or guards in words, singular or plural ("1 guard", "no guard")."""
+    if what == "targets":
+        return tr("targets_one", lang) if n == 1 else tr("targets_many", lang, n=n)
+    return tr("guards_0" if n == 0 else "guards_1" if n == 1 else "guards_n", lang, n=n)
 
 
 def _power(power: str, lang: str) -> str:
@@ -843,8 +860,8 @@ class MassaiAnalysisPanel(widgets.VBox):
                 lang,
                 attacker=game.attacker + 1,
                 defender=game.defender + 1,
-                targets=len(game.targets),
-                guards=min(game.guards_allowed, len(game.targets)),
+                targets=_count_words(len(game.targets), "targets", lang),
+                guards=_count_words(min(game.guards_allowed, len(game.targets)), "guards", lang),
                 value=_num(game.value),
             )
             + "</p>"

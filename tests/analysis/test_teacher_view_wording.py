@@ -144,3 +144,20 @@ def test_menus_are_wide_enough_for_their_words() -> None:
         assert width_ch(menu) >= needed(menu) + 4
         panel.set_lang("fr")  # other words: the menu follows them
         assert width_ch(menu) >= needed(menu) + 4
+
+
+def test_massai_summary_counts_in_words() -> None:
+    from tabletop.analysis.examples import massai_position
+    from tabletop.ui.analysis_panels import massai_analysis_panel
+
+    two = massai_analysis_panel(massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]))
+    assert "one of 2 huts" in two.summary.value and "places 1 guard." in two.summary.value
+    assert "(s)" not in two.summary.value
+    one = massai_analysis_panel(massai_position(["c2", "c3"], ["c4", "c5"]))
+    assert "attacks the only attackable hut" in one.summary.value
+    assert "places no guard." in one.summary.value
+    wide = massai_analysis_panel(
+        massai_position(["c2", "c3", "d3"], ["c4", "d4", "e4", "d5", "e5"]), lang="fr"
+    )
+    assert "l'une de 3 huttes" in wide.summary.value and "place 2 gardes." in wide.summary.value
+    assert "(s)" not in wide.summary.value
