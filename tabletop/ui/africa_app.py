@@ -41,6 +41,11 @@ def _esc(value: object) -> str:
     return html.escape(str(value))
 
 
+def _colon(lang: str) -> str:
+    """A colon and its spacing: French puts a space before it."""
+    return " : " if lang == "fr" else ": "
+
+
 def _power_html(power: str, lang: str) -> str:
     colour = power_colour(power)
     return (
@@ -399,7 +404,8 @@ class DiplomacyGrid(widgets.VBox):
             shared = self.app.shared
             cell.style = shared.war_style if war else shared.alliance_style
             cell.tooltip = (
-                f"{power_name(declarer, ctl.lang)} → {power_name(toward, ctl.lang)}: "
+                f"{power_name(declarer, ctl.lang)} → {power_name(toward, ctl.lang)}"
+                + _colon(ctl.lang)
                 + t("war" if war else "alliance", ctl.lang)
             )
             if war:
@@ -1019,8 +1025,9 @@ class AfricaApp(widgets.VBox):
         voids = [c for c in checks if c.kind == "void"]
         missing = [c for c in checks if c.kind == "no_order"]
         lines = [
-            f'<li class="tt-msg-error">⚠ {_power_html(c.power, lang) if c.power else "?"}: '
-            f"{_esc(c.text)}</li>"
+            f'<li class="tt-msg-error">⚠ {_power_html(c.power, lang) if c.power else "?"}'
+            + _colon(lang)
+            + f"{_esc(c.text)}</li>"
             for c in voids
         ]
         if missing:
@@ -1029,7 +1036,8 @@ class AfricaApp(widgets.VBox):
                 per_power.setdefault(c.power, []).append(c.territory or "")
             for power, names in per_power.items():
                 lines.append(
-                    f'<li class="tt-msg-warn">… {_power_html(power, lang)}: '
+                    f'<li class="tt-msg-warn">… {_power_html(power, lang)}'
+                    + _colon(lang)
                     + _esc(t("no_order_list", lang, names=", ".join(names)))
                     + "</li>"
                 )

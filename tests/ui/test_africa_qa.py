@@ -259,3 +259,19 @@ def test_typing_before_answering_the_continue_offer_keeps_the_saved_sheets(
     again.set_sheet_text("Belgium", "Congo: hold\n")  # typed in the example before answering
     assert again.continue_saved()
     assert again.drafts["France"] == "Algeria: develop\n"
+
+
+def test_french_summary_and_grid_tooltips_put_a_space_before_the_colon(
+    autosave_path: Path,
+) -> None:
+    from tabletop.ui.africa_app import africa_app
+
+    app = africa_app(autosave_path=autosave_path, lang="fr")
+    summary = app.summary.value
+    assert "France</span> : Nul : " in summary
+    assert "Belgique</span> : pas d&#x27;ordre" in summary
+    assert "</span>: " not in summary
+    assert app.grid.cells[("France", "Germany")].tooltip == "France → Allemagne : ⚔ guerre"
+    app.lang_toggle.value = "en"
+    assert "France</span>: Void: " in app.summary.value
+    assert app.grid.cells[("France", "Germany")].tooltip == "France → Germany: ⚔ war"
