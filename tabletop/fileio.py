@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -28,10 +29,15 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
     The text goes to a temporary file in the same folder, is flushed to disk, then renamed over
     ``path`` (``os.replace`` is atomic on one file system). Missing parent folders are created.
-    The file keeps the permissions of the file it replaces (a new one follows the umask).
+    The file keeps the permissions of the file it replaces (a new one follows the umask); a
+    read-only file is not replaced (``PermissionError``).
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    # The rename would replace a write-protected file (only the folder's permission counts);
+    # someone who made their game file read-only means it to stay as it is.
+    if target.is_file() and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
     mode = _mode_for(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

@@ -172,3 +172,50 @@ def test_default_location(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.delenv("TABLETOP_DATA_DIR")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert data_dir() == tmp_path / ".local" / "share" / "tabletop"
+
+
+def test_atomic_write_leaves_a_read_only_file_alone(tmp_path: Path, monkeypatch) -> None:
+    # Renaming over a file needs only the folder's permission, so a game file made read-only
+    # to keep it was silently replaced. (The test runs as any user: os.access is what decides.)
+    path = tmp_path / "x.json"
+    path.write_text("kept")
+    path.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(
+        "tabletop.fileio.os.access",
+        lambda p, mode: False if Path(p) == path and mode == os.W_OK else real_access(p, mode),
+    )
+    with pytest.raises(PermissionError, match="read-only"):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+
+
+def test_cli_refuses_to_replace_a_read_only_game(tmp_path: Path, monkeypatch, capsys) -> None:
+    from tabletop.cli import main
+
+    path = tmp_path / "g.json"
+    assert main(["massai", "new", "-o", str(path)]) == 0
+    before = path.read_bytes()
+    monkeypatch.setattr("tabletop.fileio.os.access", lambda p, mode: mode != os.W_OK)
+    capsys.readouterr()
+    assert main(["massai", "play", str(path), "setup a1 b1 b2 c2 c1"]) == 1
+    assert (
+        capsys.readouterr().err == f"tabletop: {path}: cannot be written (the file is read-only)\n"
+    )
+    assert path.read_bytes() == before
+    africa = tmp_path / "a.json"
+    monkeypatch.undo()
+    assert main(["africa", "new", "--powers", "France,Germany,Italy", "-o", str(africa)]) == 0
+    before = africa.read_bytes()
+    monkeypatch.setattr("tabletop.fileio.os.access", lambda p, mode: mode != os.W_OK)
+    capsys.readouterr()
+    assert (
+        main(["africa", "new", "--powers", "France,Germany,Italy", "-o", str(africa), "--force"])
+        == 1
+    )
+    assert (
+        capsys.readouterr().err
+        == f"tabletop: {africa}: cannot write the file (the file is read-only)\n"
+    )
+    assert africa.read_bytes() == before
