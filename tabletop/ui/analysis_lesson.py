@@ -141,6 +141,8 @@ class EquilibriaLesson(widgets.VBox):
         self.toggles: dict[tuple[str, str], widgets.ToggleButton] = {}
         self.grid = widgets.VBox()
         self.panel = AfricaAnalysisPanel()
+        self._setting = False  # True while the buttons are set from a picked equilibrium
+        self.panel.picker.observe(self._show_equilibrium, "value")
         self.preset.observe(self._new_position, "value")
         super().__init__([style_widget(), analysis_style(), self.preset, self.grid, self.panel])
         self.add_class("tt-app")
@@ -177,6 +179,22 @@ class EquilibriaLesson(widgets.VBox):
     def _relations_changed(self, change: dict) -> None:
         toggle = change["owner"]
         toggle.button_style = "danger" if toggle.value else ""
+        if not self._setting:
+            self.panel.update(self.position(), self.declared())
+
+    def _show_equilibrium(self, change: dict) -> None:
+        """The panel's "Show" menu sets the buttons to the picked equilibrium (the lesson has no
+        map to highlight it on), so the class sees it declared and checked."""
+        k = change["new"]
+        if self._setting or self.panel.result is None or k is None or k < 0:
+            return
+        wars = self.panel.result.equilibria[k].wars
+        self._setting = True
+        try:
+            for (a, b), toggle in self.toggles.items():
+                toggle.value = b in wars.get(a, ())
+        finally:
+            self._setting = False
         self.panel.update(self.position(), self.declared())
 
 

@@ -161,3 +161,20 @@ def test_massai_summary_counts_in_words() -> None:
     )
     assert "l'une de 3 huttes" in wide.summary.value and "place 2 gardes." in wide.summary.value
     assert "(s)" not in wide.summary.value
+
+
+def test_lesson_two_show_sets_the_relation_buttons_to_the_equilibrium() -> None:
+    from tabletop.ui.analysis_lesson import equilibria_lesson
+
+    lesson = equilibria_lesson()
+    lesson.preset.value = "Three powers in a full Congo"
+    lesson.toggles[("Belgium", "France")].value = True  # not an equilibrium
+    assert not lesson.panel.result.declared_is_equilibrium
+    picked = lesson.panel.result.equilibria[1]
+    lesson.panel.picker.value = 1  # "Show equilibrium 2": nothing visible happened before
+    wars = {(a, b) for a, targets in picked.wars.items() for b in targets}
+    assert {pair for pair, toggle in lesson.toggles.items() if toggle.value} == wars
+    assert all(t.button_style == ("danger" if t.value else "") for t in lesson.toggles.values())
+    assert lesson.panel.result.declared_is_equilibrium
+    assert "form a Nash equilibrium" in lesson.panel.equilibria.value
+    assert lesson.panel.picker.value == -1  # the menu shows the (new) declared relations
