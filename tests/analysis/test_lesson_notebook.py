@@ -87,3 +87,28 @@ def test_lesson_one_names_the_game_it_shows() -> None:
     assert "stag hunt" not in text
     assert "prisoner's dilemma" in text
     assert "for you alone" in text
+
+
+def test_lesson_two_claims_about_the_full_congo_hold() -> None:
+    from tabletop.analysis.africa_diplomacy import analyse
+    from tabletop.analysis.examples import africa_position
+    from tabletop.ui.analysis_lesson import AFRICA_PRESETS
+
+    text = _markdown(nbformat.read(NOTEBOOK, as_version=4))
+    assert "fewer than half of\n  the 64 profiles survive" in text
+    presences, full = AFRICA_PRESETS["Three powers in a full Congo"]
+    result = analyse(africa_position(presences, full=full))
+    assert result.equilibrium_count < 64 / 2
+    peace = result.equilibria[0]
+    assert not any(peace.wars.values())
+    assert [eq.pareto_optimal for eq in result.equilibria] == [True] + [False] * (
+        len(result.equilibria) - 1
+    )
+    # Two powers push the third out of Congo and still found the colony: they lose nothing.
+    pushed = [
+        eq
+        for eq in result.equilibria
+        if sum(eq.payoffs[p] < peace.payoffs[p] for p in eq.payoffs) == 1
+        and sum(eq.payoffs[p] == peace.payoffs[p] for p in eq.payoffs) == 2
+    ]
+    assert pushed
