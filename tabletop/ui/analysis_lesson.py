@@ -50,9 +50,9 @@ AFRICA_PRESETS: dict[str, tuple[dict[str, list[str]], list[str]]] = {
 
 #: Massai positions of the third lesson: name -> (light huts, dark huts); light attacks.
 MASSAI_PRESETS: dict[str, tuple[list[str], list[str]]] = {
-    "Two targets, one guard": (["c2", "c3"], ["c4", "d4", "e4", "e5"]),
-    "Three targets, two guards": (["c2", "c3", "d3"], ["c4", "d4", "e4", "d5", "e5"]),
-    "A wide front": (
+    "Two attackable huts": (["c2", "c3"], ["c4", "d4", "e4", "e5"]),
+    "Three attackable huts": (["c2", "c3", "d3"], ["c4", "d4", "e4", "d5", "e5"]),
+    "A wide front: six attackable huts": (
         ["b2", "b3", "c3", "d3", "e3", "f3"],
         ["b4", "c4", "d4", "e4", "f4", "f5", "e5", "g4"],
     ),

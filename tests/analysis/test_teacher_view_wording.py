@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.analysis.examples import africa_position
+from tabletop.analysis.examples import africa_position, massai_position
 from tabletop.analysis.normal_form import Game
 from tabletop.ui.analysis_lesson import dominance_lesson
 from tabletop.ui.analysis_panels import africa_analysis_panel, dominance_sentence
@@ -178,3 +178,17 @@ def test_lesson_two_show_sets_the_relation_buttons_to_the_equilibrium() -> None:
     assert lesson.panel.result.declared_is_equilibrium
     assert "form a Nash equilibrium" in lesson.panel.equilibria.value
     assert lesson.panel.picker.value == -1  # the menu shows the (new) declared relations
+
+
+def test_massai_position_names_hold_under_every_guard_table() -> None:
+    # "Two targets, one guard" read wrong once the guard table gave two guards or none.
+    from tabletop.analysis.massai_attack import attack_game
+    from tabletop.ui.analysis_lesson import GUARD_TABLES, MASSAI_PRESETS
+
+    numbers = {"two": 2, "three": 3, "six": 6}
+    for name, (light, dark) in MASSAI_PRESETS.items():
+        assert "guard" not in name.lower()
+        (word,) = [w for w in numbers if w in name.lower().replace(",", " ").split()]
+        for table in GUARD_TABLES.values():
+            game = attack_game(massai_position(light, dark, guard_table=table))
+            assert len(game.targets) == numbers[word], name
