@@ -217,8 +217,8 @@ class MassaiView:
                 adjacency=self.adjacency.value,
                 guard_table=parse_guard_table(self.guard_table.value),
             )
-        except OptionsError as error:
-            self.controller.notify("notice_bad_guard_table", error=str(error))
+        except OptionsError:
+            self.controller.notify("notice_bad_guard_table", table=self.guard_table.value.strip())
             return
         self.controller.new_game(options)
 

@@ -150,9 +150,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "notice_undone": ("Undone: {what}.", "Annulé : {what}."),
     "notice_nothing_to_undo": ("Nothing to undo.", "Rien à annuler."),
     "notice_entry_cancelled": ("Secret choice cancelled.", "Choix secret annulé."),
+    # The rule in words, in both languages (the core's reason exists in English only).
     "notice_bad_guard_table": (
-        "Guard table refused: {error}",
-        "Table des gardes refusée : {error}",
+        "Guard table refused: “{table}”. Write whole numbers from 0 to 5 separated by commas, one "
+        "per number of attack points starting at 0, like 0,0,1,2,3,4.",
+        "Table des gardes refusée : « {table} ». Écrivez des nombres entiers de 0 à 5 séparés par "
+        "des virgules, un par nombre de points d'attaque à partir de 0, comme 0,0,1,2,3,4.",
     ),
     "notice_file_unreadable": (
         "{path} could not be read ({error}). It is left as it is; this game is saved in {new}.",

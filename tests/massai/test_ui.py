@@ -386,3 +386,16 @@ def test_french_texts_never_break_before_punctuation_or_inside_quotes() -> None:
         for bad in ("« ", " »", " :", " ;", " !", " ?"):
             assert bad not in french, (key, french)
     assert "«\u00a0Continuer\u00a0»" in massai_i18n.t("prompt_reveal", "fr")
+
+
+def test_bad_guard_table_is_explained_in_french(view: MassaiView) -> None:
+    # The reason came from the rules core in English, in the middle of a French sentence;
+    # now both languages say the rule.
+    view.controller.set_lang("fr")
+    view.guard_table.value = "0,9"
+    view.new_button.click()
+    message = view.message.value
+    assert "Table des gardes refusée" in message and "de 0 à 5" in message
+    assert "must be" not in message and "attack point" not in message
+    view.controller.set_lang("en")
+    assert "Guard table refused: “0,9”. Write whole numbers from 0 to 5" in view.message.value
