@@ -47,11 +47,14 @@ CSS = """
 .tt-analysis .tt-best { font-weight: bold; color: #0d47a1; }
 .tt-analysis .tt-bar { display: inline-block; height: 16px; background: #c62828; }
 .tt-analysis .tt-bar-guard { background: #1565c0; }
-.tt-analysis table.tt-board td { width: 58px; height: 46px; border: 1px solid #aaa;
-  text-align: center; font-size: 13px; padding: 1px; }
-.tt-analysis .tt-hut-0 { color: #8a6d00; font-weight: bold; font-size: 16px; }
-.tt-analysis .tt-hut-1 { color: #3e2723; font-weight: bold; font-size: 16px; }
+.tt-analysis table.tt-board td { width: 68px; height: 58px; border: 1px solid #aaa;
+  text-align: center; font-size: 16px; font-weight: bold; padding: 1px; }
+.tt-analysis table.tt-board th { font-size: 17px; }
+.tt-analysis .tt-hut-0 { color: #8a6d00; font-weight: bold; font-size: 20px; }
+.tt-analysis .tt-hut-1 { color: #3e2723; font-weight: bold; font-size: 20px; }
 .tt-analysis .tt-note { color: #555; font-size: 15px; }
+.tt-analysis td.tt-mix { background: #f3f3f3; font-style: italic; }
+.tt-analysis td.tt-value { background: #f3f3f3; font-weight: bold; }
 """
 
 LANGS = ("en", "fr")
@@ -136,6 +139,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "attack_target": "attack {target}",
         "guards": "guards {huts}",
         "if_guarded": "if guarded",
+        "optimal_mix": "optimal mix",
+        "value_cell": "value {value}",
         "if_not_guarded": "if not guarded",
         "wide_note": "{n} guard sets: only whether the target carries a guard changes the "
         "result, so the table is shown by that.",
@@ -221,6 +226,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "attack_target": "attaque {target}",
         "guards": "gardes {huts}",
         "if_guarded": "si gardée",
+        "optimal_mix": "mélange optimal",
+        "value_cell": "valeur {value}",
         "if_not_guarded": "si non gardée",
         "wide_note": "{n} ensembles de gardes : seul le fait que la cible soit gardée change le "
         "résultat, d'où ce tableau.",
@@ -538,9 +545,18 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en"
             )
             text = f'<span class="tt-best">{_num(value)}{marks}</span>' if marks else _num(value)
             cells.append(f"<td>{text}</td>")
+        cells.append(f'<td class="tt-mix">{game.solution.row_strategy[r]:.1%}</td>')
         label = _esc(tr("attack_target", lang, target=target))
         body.append(f"<tr><th>{label}</th>{''.join(cells)}</tr>")
-    return f'<table class="tt-payoff tt-matrix"><tr><th></th>{head}</tr>{"".join(body)}</table>'
+    # The margins carry both optimal mixed strategies, the corner their value.
+    mix = tr("optimal_mix", lang)
+    guard_mix = "".join(f'<td class="tt-mix">{p:.1%}</td>' for p in game.solution.column_strategy)
+    value = tr("value_cell", lang, value=_num(game.value))
+    body.append(f'<tr><th>{mix}</th>{guard_mix}<td class="tt-value">{value}</td></tr>')
+    return (
+        f'<table class="tt-payoff tt-matrix"><tr><th></th>{head}<th>{mix}</th></tr>'
+        f"{''.join(body)}</table>"
+    )
 
 
 # --- widgets ----------------------------------------------------------------------------------

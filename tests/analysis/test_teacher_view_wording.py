@@ -192,3 +192,23 @@ def test_massai_position_names_hold_under_every_guard_table() -> None:
         for table in GUARD_TABLES.values():
             game = attack_game(massai_position(light, dark, guard_table=table))
             assert len(game.targets) == numbers[word], name
+
+
+def test_massai_payoff_table_carries_both_mixed_strategies() -> None:
+    import re
+
+    from tabletop.ui.analysis_panels import massai_analysis_panel
+
+    panel = massai_analysis_panel(massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]))
+    table = panel.matrix.value
+    game = panel.game
+    # A last column with the attacker's optimal mix, a last row with the defender's.
+    rows = re.findall(r"<tr>(.*?)</tr>", table)
+    assert "optimal mix" in rows[0]
+    for row, target in zip(rows[1:-1], game.targets, strict=True):
+        assert row.endswith(f'<td class="tt-mix">{game.attack_probabilities[target]:.1%}</td>')
+    guard_mix = re.findall(r'<td class="tt-mix">(.*?)</td>', rows[-1])
+    assert guard_mix == [f"{p:.1%}" for p in game.solution.column_strategy]
+    assert "optimal mix" in rows[-1]
+    fr = massai_analysis_panel(panel.state, lang="fr").matrix.value
+    assert "mélange optimal" in fr
