@@ -107,6 +107,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "distinct": "They come to {n} once the indifferent relations are set aside; each is listed "
         "with those relations at alliance.",
         "pareto": "★ Pareto optimal",
+        "pareto_unknown": "(Pareto optimality not decided: too many outcomes to compare)",
         "first_of": "The first {shown} of {n} are listed.",
         "first_found": "The first {shown} are listed.",
         "full": "full: a colony can be founded",
@@ -194,6 +195,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "distinct": "Ils se ramènent à {n} si l'on met à part les relations indifférentes ; "
         "chacun est listé avec ces relations à l'alliance.",
         "pareto": "★ optimal au sens de Pareto",
+        "pareto_unknown": "(optimum de Pareto non décidé : trop d'issues à comparer)",
         "first_of": "Les {shown} premiers sur {n} sont listés.",
         "first_found": "Les {shown} premiers sont listés.",
         "full": "plein : une colonie peut être fondée",
@@ -448,7 +450,10 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
             parts.append(f"<p>{tr('distinct', lang, n=distinct)}</p>")
     items = []
     for eq in result.equilibria[:shown]:
-        star = f" {tr('pareto', lang)}" if eq.pareto_optimal else ""
+        if eq.pareto_optimal is None:
+            star = f" {tr('pareto_unknown', lang)}"
+        else:
+            star = f" {tr('pareto', lang)}" if eq.pareto_optimal else ""
         pay = ", ".join(f"{_esc(_power(p, lang))} {_num(v)}" for p, v in eq.payoffs.items())
         items.append(
             f"<li>{_wars_text(eq.wars, lang)}{star} <span class='tt-note'>({pay})</span></li>"

@@ -212,3 +212,21 @@ def test_massai_payoff_table_carries_both_mixed_strategies() -> None:
     assert "optimal mix" in rows[-1]
     fr = massai_analysis_panel(panel.state, lang="fr").matrix.value
     assert "mélange optimal" in fr
+
+
+def test_undecided_pareto_flags_are_said() -> None:
+    import dataclasses
+
+    from tabletop.analysis.africa_diplomacy import analyse
+    from tabletop.ui.analysis_panels import equilibria_html
+
+    result = analyse(africa_position({"France": ["Egypt"], "Belgium": ["Egypt"]}))
+    undecided = dataclasses.replace(
+        result,
+        equilibria=tuple(dataclasses.replace(e, pareto_optimal=None) for e in result.equilibria),
+    )
+    assert equilibria_html(undecided).count("Pareto optimality not decided") == len(
+        result.equilibria
+    )
+    assert "Pareto non décidé" in equilibria_html(undecided, lang="fr")
+    assert "not decided" not in equilibria_html(result)
