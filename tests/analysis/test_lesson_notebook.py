@@ -112,3 +112,25 @@ def test_lesson_two_claims_about_the_full_congo_hold() -> None:
         and sum(eq.payoffs[p] == peace.payoffs[p] for p in eq.payoffs) == 2
     ]
     assert pushed
+
+
+def test_lesson_three_indifference_claim_holds() -> None:
+    """Every hut the attacker may target earns the value against the defender's mix, and every
+    guard set the defender may use concedes the value against the attacker's: the claim of
+    lesson 3, on each of its positions and guard tables."""
+    import numpy as np
+
+    from tabletop.analysis.examples import massai_position
+    from tabletop.analysis.massai_attack import attack_game
+    from tabletop.ui.analysis_lesson import GUARD_TABLES, MASSAI_PRESETS
+
+    text = _markdown(nbformat.read(NOTEBOOK, as_version=4))
+    assert "earns exactly the value" in text
+    for light, dark in MASSAI_PRESETS.values():
+        for table in GUARD_TABLES.values():
+            game = attack_game(massai_position(light, dark, guard_table=table))
+            x, y = game.solution.row_strategy, game.solution.column_strategy
+            against_guards = game.matrix @ y
+            against_attack = x @ game.matrix
+            assert np.allclose(against_guards[x > 1e-9], game.value, atol=1e-7)
+            assert np.allclose(against_attack[y > 1e-9], game.value, atol=1e-7)
