@@ -66,8 +66,22 @@ GUARD_TABLES = {
 }
 
 
+#: The lesson's own text (the notebook's markdown cells) at the widgets' size, for a projector:
+#: Voila's default is about 14px, small next to 17px tables. Only the lesson page loads this.
+LESSON_CSS = """
+.jp-RenderedMarkdown { font-size: 18px; line-height: 1.5; }
+.jp-RenderedMarkdown h1 { font-size: 34px; }
+.jp-RenderedMarkdown h2 { font-size: 27px; }
+"""
+
+
+def lesson_style() -> widgets.HTML:
+    """An HTML widget carrying the lesson page's CSS."""
+    return widgets.HTML(f"<style>{LESSON_CSS}</style>")
+
+
 def _frame(*children: widgets.Widget) -> widgets.VBox:
-    box = widgets.VBox([style_widget(), analysis_style(), *children])
+    box = widgets.VBox([style_widget(), analysis_style(), lesson_style(), *children])
     box.add_class("tt-app")
     box.add_class("tt-analysis")
     return box

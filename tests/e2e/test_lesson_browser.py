@@ -10,6 +10,8 @@ import struct
 from collections.abc import Callable
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 # Voila's page scrolls inside a container, not the document, so Playwright's full_page capture
 # stops at the window. The whole lesson is captured by making the window as tall as the content.
 CONTENT_HEIGHT_JS = "Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))"
@@ -54,11 +56,34 @@ def test_lesson_renders_and_reacts_in_voila(
         "!document.querySelector('.tt-analysis-equilibria').innerText.includes('64 pure')",
         timeout=30_000,
     )
+    # Show an equilibrium where two powers push Belgium out: the relation buttons follow.
+    # (ipywidgets writes the menu's spaces as no-break spaces.)
+    label = "equilibrium 2: France→Belgium; Germany→Belgium"
+    page.wait_for_function(
+        "label => Array.from(document.querySelectorAll('.tt-analysis-picker option'))"
+        ".some(o => o.textContent.replace(/\\u00a0/g, ' ') === label)",
+        arg=label,
+        timeout=30_000,
+    )
+    page.locator(".tt-analysis-picker select").first.select_option(index=2)
+    pressed = page.locator(".tt-lesson2-relation.mod-active")
+    expect(pressed).to_have_count(2, timeout=30_000)
+    assert sorted(pressed.all_inner_texts()) == ["France → Belgium", "Germany → Belgium"]
+    expect(page.locator(".tt-analysis-equilibria").first).to_contain_text(
+        "The declared relations form a Nash equilibrium", timeout=30_000
+    )
     # Lesson 3: the mixed strategies and the value of the attack are shown.
     summary = page.locator(".tt-analysis-summary")
     summary.wait_for(state="visible", timeout=30_000)
     assert "Value for the attacker: 0.917" in summary.inner_text()
     assert "A 58%" in page.locator(".tt-analysis-board").inner_text()
+    # Readable from the back of the room: the board's probabilities are at least 16px.
+    size = page.locator(".tt-analysis-board td span").last.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size >= 16, size
+    matrix = page.locator(".tt-analysis-matrix").first.inner_text()
+    assert "optimal mix" in matrix and "value 0.917" in matrix
     page.locator(".tt-lesson3-guards select").select_option("generous: as many as points")
     page.wait_for_function(
         "document.querySelector('.tt-analysis-summary').innerText.includes('attacker: -2')",
@@ -70,6 +95,17 @@ def test_lesson_renders_and_reacts_in_voila(
         locator.wait_for(state="visible", timeout=30_000)
         box = locator.bounding_box()
         assert box is not None and box["width"] > 0 and box["height"] > 0, panel
+    # The lesson's own text is as large as its tables (Voila's default was about 14px).
+    text_size = page.locator(".jp-RenderedMarkdown p").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert text_size >= 17, text_size
+    # Back to the default guard table: the picture shows a mixed strategy.
+    page.locator(".tt-lesson3-guards select").select_option("default: min(4, points - 1)")
+    page.wait_for_function(
+        "document.querySelector('.tt-analysis-summary').innerText.includes('attacker: 0.917')",
+        timeout=30_000,
+    )
     # Colony weight's label is shown in full, not cut to "Colony".
     label = page.locator(".tt-lesson1-weight .widget-label").first
     assert label.inner_text().strip() == "Colony weight"
