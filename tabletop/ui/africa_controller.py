@@ -186,9 +186,9 @@ class AfricaController(traitlets.HasTraits):
     def _blank_sheet(self, power: str) -> OrderSheet:
         return OrderSheet(power)
 
-    def _sheet_body(self, sheet: OrderSheet) -> str:
+    def _sheet_body(self, sheet: OrderSheet, lang: str | None = None) -> str:
         """The sheet's text without its header line (the box is already under the power's tab)."""
-        text = format_sheet(sheet, self.board, self.powers, lang=self.lang)
+        text = format_sheet(sheet, self.board, self.powers, lang=lang or self.lang)
         return text.split("\n", 1)[1] if "\n" in text else ""
 
     def _reset_drafts(self, texts: Mapping[str, str] | None = None) -> None:
@@ -713,10 +713,13 @@ class AfricaController(traitlets.HasTraits):
     # ----------------------------------------------------------------- language
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
-        # Rewrite the drafts with the new keywords when they hold nothing the core refused.
+        # Rewrite a draft with the new keywords only when it is exactly what the menus wrote in
+        # the old language: text a person typed (comments, own wording) is kept as typed.
         for power in list(self.drafts):
-            if not self._parse(power).void:
-                self.drafts[power] = self._sheet_body(self.sheet(power))
+            sheet = self.sheet(power)
+            written = self._sheet_body(sheet, change["old"])
+            if self.drafts[power].strip() == written.strip():
+                self.drafts[power] = self._sheet_body(sheet)
         self._parsed = {}
         self._checks_cache = None
         self.drafts_revision += 1

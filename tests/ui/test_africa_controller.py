@@ -306,6 +306,14 @@ def test_language_switch_translates_checks_and_sheet_keywords(ctl: AfricaControl
     assert ctl.order_of("Belgium", "Congo") == ("develop", "")
 
 
+def test_language_switch_keeps_a_typed_sheet_as_typed(ctl: AfricaController) -> None:
+    typed = "# deal with Germany: keep Congo quiet\nCongo: develop\nwar: Germany"
+    ctl.set_sheet_text("Belgium", typed)
+    ctl.lang = "fr"
+    assert ctl.drafts["Belgium"] == typed
+    assert ctl.order_of("Belgium", "Congo") == ("develop", "")
+
+
 def test_a_finished_game_cannot_be_resolved(autosave_path: Path) -> None:
     game = Game.new(["France", "Germany", "Italy"])
     from dataclasses import replace
