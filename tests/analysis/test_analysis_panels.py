@@ -123,8 +123,8 @@ def test_bars_are_proportional() -> None:
 
 def test_dominance_lesson_reacts_to_its_inputs() -> None:
     lesson = dominance_lesson()
-    full, weight, _ = lesson.children[2].children
-    out = lesson.children[3]
+    controls, out = lesson.children[-2:]  # the style widgets come first
+    full, weight, _ = controls.children
     assert "Egypt (not full)" in out.value and "weakly dominates" in out.value
     full.value = True
     assert "Egypt (full" in out.value
