@@ -14,6 +14,7 @@ to the other's choice; a cell on a green background is a pure Nash equilibrium.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -242,7 +243,10 @@ TEXTS: dict[str, dict[str, str]] = {
 def tr(key: str, lang: str = "en", **values: object) -> str:
     """The interface text ``key`` in ``lang`` (English for an unknown language)."""
     table = TEXTS.get(lang, TEXTS["en"])
-    return table[key].format(**values)
+    text = table[key].format(**values)
+    if lang == "fr":  # the space French puts before : ; ? ! must not break a line
+        text = re.sub(r" ([:;?!])", "\u00a0\\1", text)
+    return text
 
 
 def _esc(value: object) -> str:

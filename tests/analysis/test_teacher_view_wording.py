@@ -230,3 +230,37 @@ def test_undecided_pareto_flags_are_said() -> None:
     )
     assert "Pareto non décidé" in equilibria_html(undecided, lang="fr")
     assert "not decided" not in equilibria_html(result)
+
+
+def test_french_punctuation_never_starts_a_line() -> None:
+    """French puts a space before : ; ? ! — a no-break one, so a line never starts with ':'."""
+    from tabletop.ui.analysis_panels import TEXTS, massai_analysis_panel, tr
+
+    for key in TEXTS["fr"]:
+        values = {
+            name: "X"
+            for name in (
+                "n",
+                "name",
+                "choice",
+                "best",
+                "targets",
+                "power",
+                "kind",
+                "pairs",
+                "shown",
+                "value",
+                "attacker",
+                "defender",
+                "guards",
+                "target",
+                "huts",
+            )
+        }
+        text = tr(key, "fr", **values)
+        for mark in ":;?!":
+            assert f" {mark}" not in text, (key, text)
+    panel = massai_analysis_panel(
+        massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]), lang="fr"
+    )
+    assert "attaquant\u00a0: " in panel.summary.value
