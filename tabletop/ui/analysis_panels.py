@@ -54,6 +54,7 @@ CSS = """
 .tt-analysis .tt-hut-0 { color: #8a6d00; font-weight: bold; font-size: 20px; }
 .tt-analysis .tt-hut-1 { color: #3e2723; font-weight: bold; font-size: 20px; }
 .tt-analysis .tt-note { color: #555; font-size: 15px; }
+.tt-analysis .widget-dropdown { height: auto; }
 .tt-analysis td.tt-mix { background: #f3f3f3; font-style: italic; }
 .tt-analysis td.tt-value { background: #f3f3f3; font-weight: bold; }
 """

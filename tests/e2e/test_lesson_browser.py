@@ -106,6 +106,16 @@ def test_lesson_renders_and_reacts_in_voila(
         "document.querySelector('.tt-analysis-summary').innerText.includes('attacker: 0.917')",
         timeout=30_000,
     )
+    # Menus are not clipped by their row (17px text made the select taller than its widget).
+    for menu in (".tt-lesson1-payoff", ".tt-lesson3-guards", ".tt-analysis-evaluation"):
+        clipped = page.locator(menu).first.evaluate(
+            """e => {
+                const select = e.querySelector('select').getBoundingClientRect();
+                const row = e.parentElement.getBoundingClientRect();
+                return select.bottom - row.bottom;
+            }"""
+        )
+        assert clipped <= 0.5, (menu, clipped)
     # Colony weight's label is shown in full, not cut to "Colony".
     label = page.locator(".tt-lesson1-weight .widget-label").first
     assert label.inner_text().strip() == "Colony weight"
