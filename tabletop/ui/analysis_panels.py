@@ -254,11 +254,18 @@ def _esc(value: object) -> str:
     return html.escape(str(value))
 
 
-def _num(value: float) -> str:
-    """Short number: whole numbers without decimals, others with up to three."""
+def _num(value: float, lang: str = "en") -> str:
+    """Short number: whole numbers without decimals, others with up to three (French: comma)."""
     if abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
-    return f"{value:.3f}".rstrip("0").rstrip(".")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _pct(value: float, lang: str = "en", digits: int = 1) -> str:
+    """A probability as a percentage ("41.7%"; French "41,7 %" with a no-break space)."""
+    text = f"{value:.{digits}%}"
+    return text[:-1].replace(".", ",") + "\u00a0%" if lang == "fr" else text
 
 
 def _count_words(n: int, what: str, lang: str) -> str:
@@ -313,8 +320,9 @@ def payoff_table_html(game: Game, title: str = "", lang: str = "en") -> str:
         cells = []
         for c in range(game.shape[1]):
             a, b = game.payoffs[0, r, c], game.payoffs[1, r, c]
-            a_text = f'<span class="tt-best">{_num(a)}◀</span>' if row_best[r, c] else _num(a)
-            b_text = f'<span class="tt-best">{_num(b)}▲</span>' if col_best[r, c] else _num(b)
+            a_num, b_num = _num(a, lang), _num(b, lang)
+            a_text = f'<span class="tt-best">{a_num}◀</span>' if row_best[r, c] else a_num
+            b_text = f'<span class="tt-best">{b_num}▲</span>' if col_best[r, c] else b_num
             css = ' class="tt-nash"' if nash[r, c] else ""
             cells.append(f"<td{css}>{a_text} , {b_text}</td>")
         label = _esc(_choice(row_label, lang))
@@ -405,7 +413,7 @@ def powers_html(result: DiplomacyAnalysis, lang: str = "en") -> str:
         if report.declared_is_best_response:
             verdict = f'<span class="tt-best">{tr("yes", lang)} ✓</span>'
         else:
-            verdict = _esc(tr("no_possible", lang, best=_num(report.best_payoff)))
+            verdict = _esc(tr("no_possible", lang, best=_num(report.best_payoff, lang)))
         best = best_responses_text(report.best_responses, lang)
         dominance = ", ".join(
             tr("toward", lang, choice=tr(d[0], lang), power=_power(q, lang), kind=tr(d[1], lang))
@@ -414,7 +422,7 @@ def powers_html(result: DiplomacyAnalysis, lang: str = "en") -> str:
         )
         rows.append(
             f"<tr><td>{_esc(_power(report.power, lang))}</td><td>{_esc(declared)}</td>"
-            f"<td>{_num(report.declared_payoff)}</td><td>{verdict}</td>"
+            f"<td>{_num(report.declared_payoff, lang)}</td><td>{verdict}</td>"
             f"<td>{_esc(best)}</td><td>{_esc(dominance) or '—'}</td></tr>"
         )
     head = "".join(
@@ -459,7 +467,7 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
             star = f" {tr('pareto_unknown', lang)}"
         else:
             star = f" {tr('pareto', lang)}" if eq.pareto_optimal else ""
-        pay = ", ".join(f"{_esc(_power(p, lang))} {_num(v)}" for p, v in eq.payoffs.items())
+        pay = ", ".join(f"{_esc(_power(p, lang))} {_num(v, lang)}" for p, v in eq.payoffs.items())
         items.append(
             f"<li>{_wars_text(eq.wars, lang)}{star} <span class='tt-note'>({pay})</span></li>"
         )
@@ -475,7 +483,7 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
     return "".join(parts)
 
 
-def bars_html(values: Mapping[str, float], guard: bool = False) -> str:
+def bars_html(values: Mapping[str, float], guard: bool = False, lang: str = "en") -> str:
     """Horizontal probability bars (0-100%)."""
     css = "tt-bar tt-bar-guard" if guard else "tt-bar"
     rows = []
@@ -483,7 +491,7 @@ def bars_html(values: Mapping[str, float], guard: bool = False) -> str:
         width = int(round(200 * max(0.0, min(1.0, p))))
         rows.append(
             f"<tr><td>{_esc(label)}</td><td style='width:210px'><span class='{css}' "
-            f"style='width:{width}px'></span></td><td>{p:.1%}</td></tr>"
+            f"style='width:{width}px'></span></td><td>{_pct(p, lang)}</td></tr>"
         )
     return f'<table class="tt-bars">{"".join(rows)}</table>'
 
@@ -505,9 +513,10 @@ def board_html(state: MassaiState, game: AttackGame | None, lang: str = "en") ->
                 text = f'<span class="tt-hut-{owner}">{"○" if owner == 0 else "●"}</span>'
             shade = ""
             if square in attack:
+                a_text, g_text = _pct(attack[square], lang, 0), _pct(guard[square], lang, 0)
                 text += (
-                    f"<br><span style='color:#c62828'>{attack_mark} {attack[square]:.0%}</span>"
-                    f"<br><span style='color:#1565c0'>{guard_mark} {guard[square]:.0%}</span>"
+                    f"<br><span style='color:#c62828'>{attack_mark} {a_text}</span>"
+                    f"<br><span style='color:#1565c0'>{guard_mark} {g_text}</span>"
                 )
                 alpha = 0.12 + 0.6 * attack[square]
                 shade = f" style='background:rgba(198,40,40,{alpha:.2f})'"
@@ -535,8 +544,8 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en"
             guarded = [matrix[r, c] for c, s in enumerate(game.guard_sets) if target in s]
             free = [matrix[r, c] for c, s in enumerate(game.guard_sets) if target not in s]
             body.append(
-                f"<tr><th>{_esc(target)}</th><td>{_num(guarded[0]) if guarded else '—'}</td>"
-                f"<td>{_num(free[0]) if free else '—'}</td></tr>"
+                f"<tr><th>{_esc(target)}</th><td>{_num(guarded[0], lang) if guarded else '—'}</td>"
+                f"<td>{_num(free[0], lang) if free else '—'}</td></tr>"
             )
         note = f'<p class="tt-note">{tr("wide_note", lang, n=len(game.guard_sets))}</p>'
         return f'<table class="tt-payoff tt-matrix">{head}{"".join(body)}</table>{note}'
@@ -553,15 +562,18 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en"
             marks = ("◀" if value >= col_max[c] - 1e-9 else "") + (
                 "▲" if value <= row_min[r] + 1e-9 else ""
             )
-            text = f'<span class="tt-best">{_num(value)}{marks}</span>' if marks else _num(value)
+            number = _num(value, lang)
+            text = f'<span class="tt-best">{number}{marks}</span>' if marks else number
             cells.append(f"<td>{text}</td>")
-        cells.append(f'<td class="tt-mix">{game.solution.row_strategy[r]:.1%}</td>')
+        cells.append(f'<td class="tt-mix">{_pct(game.solution.row_strategy[r], lang)}</td>')
         label = _esc(tr("attack_target", lang, target=target))
         body.append(f"<tr><th>{label}</th>{''.join(cells)}</tr>")
     # The margins carry both optimal mixed strategies, the corner their value.
     mix = tr("optimal_mix", lang)
-    guard_mix = "".join(f'<td class="tt-mix">{p:.1%}</td>' for p in game.solution.column_strategy)
-    value = tr("value_cell", lang, value=_num(game.value))
+    guard_mix = "".join(
+        f'<td class="tt-mix">{_pct(p, lang)}</td>' for p in game.solution.column_strategy
+    )
+    value = tr("value_cell", lang, value=_num(game.value, lang))
     body.append(f'<tr><th>{mix}</th>{guard_mix}<td class="tt-value">{value}</td></tr>')
     return (
         f'<table class="tt-payoff tt-matrix"><tr><th></th>{head}<th>{mix}</th></tr>'
@@ -888,16 +900,16 @@ class MassaiAnalysisPanel(widgets.VBox):
                 defender=game.defender + 1,
                 targets=_count_words(len(game.targets), "targets", lang),
                 guards=_count_words(min(game.guards_allowed, len(game.targets)), "guards", lang),
-                value=_num(game.value),
+                value=_num(game.value, lang),
             )
             + "</p>"
         )
         self.board.value = board_html(self.state, game, lang)
         self.bars.value = (
             f"<h3>{tr('attack_probability', lang)}</h3>"
-            + bars_html(game.attack_probabilities)
+            + bars_html(game.attack_probabilities, lang=lang)
             + f"<h3>{tr('guard_probability', lang)}</h3>"
-            + bars_html(game.guard_probabilities, guard=True)
+            + bars_html(game.guard_probabilities, guard=True, lang=lang)
         )
         self.matrix.value = attack_matrix_html(game, lang=lang)
 

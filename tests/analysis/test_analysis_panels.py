@@ -177,7 +177,7 @@ def test_panels_speak_french() -> None:
     assert "Great Britain" in panel.powers.value
     massai = massai_analysis_panel(massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]))
     massai.set_lang("fr")
-    assert "Valeur pour l'attaquant\u00a0: 0.917" in massai.summary.value
+    assert "Valeur pour l'attaquant\u00a0: 0,917" in massai.summary.value
     assert massai.evaluation.value == "difference"
     assert "attaque c4" in massai.matrix.value
     with pytest.raises(ValueError, match="language"):

@@ -264,3 +264,20 @@ def test_french_punctuation_never_starts_a_line() -> None:
         massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]), lang="fr"
     )
     assert "attaquant\u00a0: " in panel.summary.value
+
+
+def test_french_numbers_use_the_decimal_comma() -> None:
+    import re
+
+    from tabletop.ui.analysis_panels import massai_analysis_panel
+
+    state = massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"])
+    french = massai_analysis_panel(state, lang="fr")
+    assert "Valeur pour l'attaquant\u00a0: 0,917" in french.summary.value
+    assert "58,3\u00a0%" in french.bars.value and "A 58\u00a0%" in french.board.value
+    assert "valeur 0,917" in french.matrix.value and "41,7\u00a0%" in french.matrix.value
+    for widget in (french.summary, french.bars, french.board, french.matrix):
+        shown = re.sub(r"<[^>]*>", " ", widget.value)  # what is read, not the CSS
+        assert not re.search(r"\d\.\d", shown), shown
+    english = massai_analysis_panel(state)
+    assert "0.917" in english.summary.value and "58.3%" in english.bars.value
