@@ -223,14 +223,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     """Print the board: as a table, or ``--json``."""
     board = _load_board(args.board)
     if args.json:
-        print_json(
-            {
-                "name": board.name,
-                "total_spaces": board.total_spaces,
-                "territories": [t.to_dict() for t in board.territories.values()],
-                "historical_starts": dict(board.historical_starts),
-            }
-        )
+        # The board file format itself, so the output can be edited and given back with --board.
+        print_json(board.to_dict())
         return 0
     print(f"{board.name}: {len(board.names)} territories, {board.total_spaces} development spaces")
     width = max(len(name) for name in board.names)

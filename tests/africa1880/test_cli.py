@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
+from tabletop.games.africa1880.board import load_board
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME, EXAMPLE_ORDERS, load_game
 from tabletop.games.africa1880.report import REPORT_KEYS
 
@@ -75,6 +76,17 @@ def test_board_json(capsys) -> None:
     assert len(data["territories"]) == 32
     assert {"name", "coastal", "spaces", "neighbours"} <= set(data["territories"][0])
     assert sum(t["spaces"] for t in data["territories"]) == 88
+
+
+def test_board_json_is_a_board_file_to_edit(tmp_path: Path, capsys) -> None:
+    assert main(["africa", "board", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    printed["territories"][0]["aliases"].append("Our own name")
+    mine = tmp_path / "our_board.json"
+    mine.write_text(json.dumps(printed), encoding="utf-8")
+    board = load_board(mine)
+    assert board.lookup("our own name") == printed["territories"][0]["name"]
+    assert board.names == load_board().names
 
 
 def test_check_writes_nothing(game: Path, orders: Path, capsys) -> None:
