@@ -139,12 +139,35 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         raise CliError(_one_line(error)) from None
     if args.json:
         data = result.to_dict()
+        data.update(_count_facts(result))
         data["round"] = state.round
         data["void_orders"] = len(after.void_orders)
         print_json(data)
         return 0
     _print_equilibria(result)
     return 0
+
+
+def _count_facts(result: Any) -> dict[str, Any]:
+    """What the count of equilibria means, in the words the text output also uses.
+
+    A listed equilibrium shows the free and indifferent relations at alliance; it stands for
+    ``2 ** len(indifferent)`` equilibria (free relations are not counted at all).
+    """
+    per_listed = 2 ** len(result.indifferent)
+    listed = len(result.equilibria)
+    if result.note is not None:
+        status, at_least = "not searched", None
+    elif result.equilibrium_count is None:
+        status, at_least = "not counted", listed * per_listed
+    else:
+        status, at_least = "exact", result.equilibrium_count
+    return {
+        "equilibrium_count_status": status,
+        "equilibria_at_least": at_least,
+        "equilibria_per_listed": per_listed,
+        "listed_relations_at_alliance": "free and indifferent relations are shown at alliance",
+    }
 
 
 def _pairs(pairs: Any) -> str:
@@ -165,18 +188,58 @@ def _print_equilibria(result: Any) -> None:
             f"  {report.power}: payoff {report.declared_payoff:g} ({mark}; best "
             f"{report.best_payoff:g})"
         )
-    if result.note:
-        print(f"Note: {result.note}")
+    if result.note is not None:
+        why = result.note.removeprefix("equilibria not enumerated: ")
+        print(f"Pure Nash equilibria: not searched: {why}.")
+        print("Each power's payoff and best responses above are exact.")
         return
-    print(f"Free relations (change no payoff): {_pairs(result.free)}")
+    print(f"Free relations (change no payoff; not counted): {_pairs(result.free)}")
     print(f"Indifferent relations (never change an equilibrium): {_pairs(result.indifferent)}")
-    shown = len(result.equilibria)
-    more = "" if result.complete else f", first {shown} shown"
-    count = result.equilibrium_count
-    print(f"Pure Nash equilibria: {'too many to count' if count is None else count}{more}")
+    for line in _count_lines(result):
+        print(line)
+    pareto = {True: " (Pareto optimal)", False: "", None: " (Pareto: not decided)"}
     for k, eq in enumerate(result.equilibria, start=1):
-        pareto = {True: " (Pareto optimal)", False: "", None: " (Pareto: not decided)"}
         print(f"  {k}. {_wars(dict(eq.wars))}{pareto[eq.pareto_optimal]}")
+
+
+def _count_lines(result: Any) -> list[str]:
+    """The count of pure equilibria and what each listed one stands for, in plain words."""
+    facts = _count_facts(result)
+    listed = len(result.equilibria)
+    k = len(result.indifferent)
+    per = facts["equilibria_per_listed"]
+    count = result.equilibrium_count
+    if count is None:
+        at_least = facts["equilibria_at_least"]
+        lines = [
+            "Pure Nash equilibria: unknown (not counted within the work budget); "
+            + (f"at least {at_least} listed" if k == 0 else f"at least {at_least}")
+            + ("; a larger --count-budget may count them." if listed else ".")
+        ]
+    else:
+        lines = [f"Pure Nash equilibria: {count}."]
+    distinct = None if count is None else count // per
+    if k and (listed or count):
+        relations = "relation is" if k == 1 else "relations are"
+        lines.append(
+            f"The {k} indifferent {relations} shown at alliance below: each equilibrium "
+            f"listed stands for the 2^{k} = {per} ways of setting {'it' if k == 1 else 'them'}"
+            + (f" ({listed} listed x {per})" if distinct is None else "")
+            + ("" if distinct is None else f", so {count} = {distinct} x {per}")
+            + "."
+        )
+    if result.free:
+        lines.append("Free relations are shown at alliance too; they are not counted.")
+    if listed == 0:
+        if distinct:
+            lines.append("None is listed (--limit 0).")
+    elif result.complete:
+        lines.append(f"All {listed} are listed:" if listed > 1 else "It is listed:")
+    elif distinct is not None:
+        lines.append(f"The first {listed} of {distinct} are listed:")
+    else:
+        lines.append(f"The first {listed} found are listed:")
+    return lines
 
 
 def cmd_attack_game(args: argparse.Namespace) -> int:
@@ -213,21 +276,91 @@ def cmd_attack_game(args: argparse.Namespace) -> int:
     except AttackGameError as error:
         raise CliError(f"{args.game}: {_one_line(error)}") from None
     if args.json:
-        data = game.to_dict()
-        # People number the players 1 and 2; the JSON says both.
-        data["attacker_name"] = f"Player {game.attacker + 1}"
-        data["defender_name"] = f"Player {game.defender + 1}"
-        print_json(data)
+        print_json(_attack_game_json(game))
         return 0
-    print(
-        f"Player {game.attacker + 1} attacks, Player {game.defender + 1} defends with "
-        f"{min(game.guards_allowed, len(game.targets))} guard(s). Value for the attacker: "
-        f"{game.value:.4g} ({game.evaluation})."
-    )
-    print("Attack:")
-    for target, p in game.attack_probabilities.items():
-        print(f"  {target}: {p:.1%}")
-    print("Guard (chance that each hut is guarded):")
-    for hut, p in game.guard_probabilities.items():
-        print(f"  {hut}: {p:.1%}")
+    _print_attack_game(game)
     return 0
+
+
+def _player(index: int) -> int:
+    """A player as people and ``--attacker`` number them (the game file counts from 0)."""
+    return index + 1
+
+
+def _attack_game_json(game: Any) -> dict[str, Any]:
+    """The solved game as JSON, with the players numbered 1 and 2 like ``--attacker``."""
+    data = game.to_dict()
+    data["attacker"] = _player(game.attacker)
+    data["defender"] = _player(game.defender)
+    data["attacker_name"] = f"Player {_player(game.attacker)}"
+    data["defender_name"] = f"Player {_player(game.defender)}"
+    data["guards_per_set"] = _guards_used(game)
+    return data
+
+
+#: Below this probability a strategy is treated as not played (solver round-off).
+PLAYED = 1e-9
+#: Largest payoff table printed in the text output (targets x guard sets).
+TABLE_MAX = 8
+
+
+def _guards_used(game: Any) -> int:
+    return min(game.guards_allowed, len(game.targets))
+
+
+def _count(n: int, word: str) -> str:
+    """``0 guards``, ``1 guard``, ``2 guards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _guard_set(guards: tuple[str, ...]) -> str:
+    return "+".join(guards) if guards else "no guard"
+
+
+def _print_attack_game(game: Any) -> None:
+    guards = _guards_used(game)
+    if guards == 0:
+        defends = "no guard"
+    else:
+        up_to = "up to " if len({len(s) for s in game.guard_sets}) > 1 else ""
+        defends = f"{up_to}{_count(guards, 'guard')}"
+    print(
+        f"Player {_player(game.attacker)} attacks, Player {_player(game.defender)} defends with "
+        f"{defends} ({_count(game.guards_allowed, 'guard')} allowed, "
+        f"{_count(len(game.targets), 'target')})."
+    )
+    bonus = f"; win bonus {game.win_bonus:g}" if game.win_bonus else ""
+    print(f"Value for the attacker: {game.value:.4g} (evaluation: {game.evaluation}{bonus}).")
+    print("Attacker's targets (optimal probabilities):")
+    width = max(len(t) for t in game.targets)
+    for target, p in game.attack_probabilities.items():
+        print(f"  {target:<{width}}  {p:6.1%}")
+    played = [(s, p) for s, p in game.guard_set_probabilities.items() if p > PLAYED]
+    rest = len(game.guard_sets) - len(played)
+    print("Defender's guard sets (optimal probabilities):")
+    width = max(len(_guard_set(s)) for s, _ in played)
+    for guard_set, p in played:
+        print(f"  {_guard_set(guard_set):<{width}}  {p:6.1%}")
+    if rest:
+        print(f"  ({_count(rest, 'other guard set')} with probability 0)")
+    print("Chance that each hut is guarded:")
+    width = max(len(t) for t in game.targets)
+    for hut, p in game.guard_probabilities.items():
+        print(f"  {hut:<{width}}  {p:6.1%}")
+    rows, columns = game.matrix.shape
+    if rows > TABLE_MAX or columns > TABLE_MAX:
+        print(
+            f"Payoff table: {rows} targets x {len(game.guard_sets)} guard sets, too large to "
+            "print here (see --json)."
+        )
+        return
+    print("Payoff table (attacker's gain; rows: targets, columns: guard sets):")
+    heads = [_guard_set(s) for s in game.guard_sets]
+    cells = [[f"{v:g}" for v in row] for row in game.matrix]
+    widths = [max(len(h), *(len(row[c]) for row in cells)) for c, h in enumerate(heads)]
+    first = max(len("target"), *(len(t) for t in game.targets))
+    head = "  ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True))
+    print(f"  {'target':<{first}}  {head}")
+    for target, row in zip(game.targets, cells, strict=True):
+        line = "  ".join(v.rjust(w) for v, w in zip(row, widths, strict=True))
+        print(f"  {target:<{first}}  {line}")

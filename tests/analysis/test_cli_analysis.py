@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from tabletop.analysis.africa_diplomacy import analyse
+from tabletop.analysis.examples import africa_position, late_game_position
 from tabletop.analysis.massai_attack import attack_game
 from tabletop.cli import main
-from tabletop.games.massai import GameRecord, Setup, load_game, save_game
+from tabletop.games.africa1880 import POWERS, AfterOrders, Relations, load_board
+from tabletop.games.africa1880.gamefile import Game as AfricaGame
+from tabletop.games.africa1880.gamefile import save_game as save_africa_game
+from tabletop.games.massai import GameRecord, Options, Setup, load_game, save_game
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 GAME = DATA / "example_game.json"
@@ -41,8 +47,118 @@ def test_africa_equilibria_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_africa_equilibria_text_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--limit", "3")
     assert code == 0
-    assert "Nash equilibri" in out
-    assert "first 3 shown" in out or "Pure Nash equilibria: 3" in out
+    data = json.loads(run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--json")[1])
+    distinct = data["equilibrium_count"] // data["equilibria_per_listed"]
+    assert distinct > 3  # else the limit would not cut the list
+    assert f"The first 3 of {distinct} are listed:" in out
+    assert len(listed_lines(out)) == 3
+
+
+def listed_lines(out: str) -> list[str]:
+    """The numbered equilibria of the text output."""
+    return [line for line in out.splitlines() if re.match(r"  \d+\. ", line)]
+
+
+def test_africa_equilibria_text_says_what_each_listed_equilibrium_stands_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "africa", "equilibria", str(GAME), str(ORDERS))
+    assert code == 0
+    data = json.loads(run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--json")[1])
+    k = len(data["indifferent_relations"])
+    listed = len(data["equilibria"])
+    assert k > 0 and data["complete"]  # the example has indifferent relations: the case to show
+    assert listed * 2**k == data["equilibrium_count"]
+    assert f"Pure Nash equilibria: {data['equilibrium_count']}." in out
+    assert (
+        f"The {k} indifferent relations are shown at alliance below: each equilibrium listed "
+        f"stands for the 2^{k} = {2**k} ways of setting them, "
+        f"so {data['equilibrium_count']} = {listed} x {2**k}." in out
+    )
+    assert f"All {listed} are listed:" in out
+    assert len(listed_lines(out)) == listed
+
+
+def test_africa_equilibria_json_names_the_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--json")[1])
+    assert data["listed_equilibria"] == len(data["equilibria"])
+    assert data["equilibrium_count_status"] == "exact"
+    assert data["equilibria_at_least"] == data["equilibrium_count"]
+    assert data["equilibria_per_listed"] == 2 ** len(data["indifferent_relations"])
+    assert "alliance" in data["listed_relations_at_alliance"]
+    for equilibrium in data["equilibria"]:  # indifferent relations are shown at alliance
+        for a, b in data["indifferent_relations"] + data["free_relations"]:
+            assert b not in equilibrium["wars"][a]
+
+
+def africa_file(tmp_path: Path, after: AfterOrders) -> tuple[Path, Path]:
+    """A game file holding the position of ``after`` before its (empty) orders."""
+    path = tmp_path / "africa.json"
+    save_africa_game(AfricaGame(state=after.state, board=load_board()), path)
+    orders = tmp_path / "orders.txt"
+    orders.write_text("", encoding="utf-8")
+    return path, orders
+
+
+def test_africa_equilibria_crowded_position_says_the_count_is_unknown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    after = late_game_position(2)
+    expected = analyse(after, limit=20)
+    # The case under test: a crowded six-power position whose equilibria are not all counted.
+    assert expected.equilibrium_count is None and expected.note is None
+    assert len(expected.equilibria) == 20
+    game, orders = africa_file(tmp_path, after)
+    code, out, err = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20")
+    assert code == 0, err
+    per = 2 ** len(expected.indifferent)
+    assert (
+        "Pure Nash equilibria: unknown (not counted within the work budget); "
+        f"at least {20 * per}" in out
+    )
+    assert not any(line.startswith("Pure Nash equilibria: 20") for line in out.splitlines())
+    assert "Note:" not in out
+    assert "The first 20 found are listed:" in out and len(listed_lines(out)) == 20
+    code, out, _ = run(
+        capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20", "--json"
+    )
+    data = json.loads(out)
+    assert data["equilibrium_count"] is None
+    assert data["equilibrium_count_status"] == "not counted"
+    assert data["equilibria_at_least"] == 20 * per == data["listed_equilibria"] * per
+
+
+def test_africa_equilibria_unknown_count_without_indifferent_relations(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    after = late_game_position(3)
+    expected = analyse(after, limit=5)
+    assert expected.equilibrium_count is None and not expected.indifferent
+    game, orders = africa_file(tmp_path, after)
+    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "5")
+    assert code == 0
+    assert (
+        "Pure Nash equilibria: unknown (not counted within the work budget); at least 5 listed"
+        in out
+    )
+
+
+def test_africa_equilibria_not_searched_says_so_plainly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Six powers on one full territory: no model, so the equilibria are not searched for.
+    presences = {p: ["Congo"] for p in POWERS}
+    after = africa_position(presences, full=["Congo"])
+    assert analyse(after, Relations()).note is not None
+    game, orders = africa_file(tmp_path, after)
+    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders))
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("Pure Nash equilibria: not searched: Congo") for line in lines)
+    assert "Note:" not in out and listed_lines(out) == []
+    data = json.loads(run(capsys, "africa", "equilibria", str(game), str(orders), "--json")[1])
+    assert data["equilibrium_count_status"] == "not searched"
+    assert data["equilibrium_count"] is None and data["equilibria_at_least"] is None
 
 
 @pytest.mark.parametrize(
@@ -91,6 +207,84 @@ def test_massai_attack_game_json(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert sum(s["probability"] for s in data["attacker_strategies"]) == pytest.approx(1.0)
     assert sum(s["probability"] for s in data["defender_strategies"]) == pytest.approx(1.0)
     assert data["attacker_name"] == "Player 1"
+
+
+def test_massai_attack_game_json_numbers_players_like_the_attacker_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = massai_file(tmp_path)
+    data = json.loads(run(capsys, "massai", "attack-game", str(path), "--json")[1])
+    assert load_game(path).state.to_move == 0  # Player 1 to move, index 0 in the game file
+    assert (data["attacker"], data["defender"]) == (1, 2)
+    assert (data["attacker_name"], data["defender_name"]) == ("Player 1", "Player 2")
+    args = ("massai", "attack-game", str(path), "--json", "--attacker", "2")
+    data = json.loads(run(capsys, *args)[1])
+    assert (data["attacker"], data["defender"]) == (2, 1)
+    assert (data["attacker_name"], data["defender_name"]) == ("Player 2", "Player 1")
+    expected = attack_game(load_game(path).state, attacker=1)
+    assert [s["target"] for s in data["attacker_strategies"]] == list(expected.targets)
+    assert data["guards_per_set"] == len(data["defender_strategies"][0]["guards"])
+
+
+def table_rows(out: str) -> list[list[str]]:
+    """The payoff table of the text output, cell by cell (header row first)."""
+    lines = out.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("Payoff table ("))
+    return [line.split() for line in lines[start + 1 :]]
+
+
+def test_massai_attack_game_text_shows_both_mixes_the_value_and_the_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = massai_file(tmp_path)
+    code, out, _ = run(capsys, "massai", "attack-game", str(path))
+    assert code == 0
+    game = attack_game(load_game(path).state)
+    guards = len(game.guard_sets[0])
+    assert guards == 2
+    assert "guard(s)" not in out
+    assert out.startswith("Player 1 attacks, Player 2 defends with 2 guards (")
+    assert f"Value for the attacker: {game.value:.4g} (evaluation: difference)." in out
+    lines = out.splitlines()
+    for target, p in game.attack_probabilities.items():
+        assert f"  {target}  {p:6.1%}" in lines
+    played = {s: p for s, p in game.guard_set_probabilities.items() if p > 1e-9}
+    assert len(played) >= 2  # a real mix to show
+    for guard_set, p in played.items():
+        assert any(line.split() == ["+".join(guard_set), f"{p:.1%}"] for line in lines)
+    rows = table_rows(out)
+    assert rows[0] == ["target", *("+".join(s) for s in game.guard_sets)]
+    for row, target, values in zip(rows[1:], game.targets, game.matrix, strict=True):
+        assert row == [target, *(f"{v:g}" for v in values)]
+
+
+def test_massai_attack_game_text_singular_guard(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = GameRecord.new(Options(guard_table=(0, 1, 1, 1, 1, 1)))
+    record, _ = record.play(Setup(0, ("c2", "c3", "d3", "d2", "e3")))
+    record, _ = record.play(Setup(1, ("c4", "d4", "e4", "e5", "d5")))
+    path = tmp_path / "one.json"
+    save_game(record, path)
+    code, out, _ = run(capsys, "massai", "attack-game", str(path))
+    assert code == 0
+    assert out.startswith("Player 1 attacks, Player 2 defends with 1 guard (1 guard allowed, ")
+
+
+def test_massai_attack_game_large_table_is_summarised(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = massai_file(tmp_path)
+    for action in ("build f3", "build f4", "build b3", "build b4", "build g3", "build g4"):
+        assert run(capsys, "massai", "play", str(path), action)[0] == 0
+    code, out, _ = run(capsys, "massai", "attack-game", str(path))
+    assert code == 0
+    game = attack_game(load_game(path).state)
+    rows, columns = game.matrix.shape
+    assert columns > 8  # too wide for a terminal table
+    assert f"Payoff table: {rows} targets x {columns} guard sets, too large" in out
+    played = [p for p in game.guard_set_probabilities.values() if p > 1e-9]
+    assert f"({columns - len(played)} other guard sets with probability 0)" in out
 
 
 def test_massai_attack_game_other_attacker_and_text(
