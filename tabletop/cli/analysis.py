@@ -54,7 +54,7 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         "--limit",
         type=int,
         default=DEFAULT_LIMIT,
-        help=f"list at most this many equilibria (their count is exact; default {DEFAULT_LIMIT})",
+        help=f"list at most this many equilibria (default {DEFAULT_LIMIT})",
     )
     eq.add_argument(
         "--count-budget",
@@ -166,7 +166,7 @@ def _count_facts(result: Any) -> dict[str, Any]:
         "equilibrium_count_status": status,
         "equilibria_at_least": at_least,
         "equilibria_per_listed": per_listed,
-        "listed_relations_at_alliance": "free and indifferent relations are shown at alliance",
+        "free_and_indifferent_shown_as": "alliance",
     }
 
 

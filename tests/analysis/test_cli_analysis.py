@@ -85,7 +85,7 @@ def test_africa_equilibria_json_names_the_counts(capsys: pytest.CaptureFixture[s
     assert data["equilibrium_count_status"] == "exact"
     assert data["equilibria_at_least"] == data["equilibrium_count"]
     assert data["equilibria_per_listed"] == 2 ** len(data["indifferent_relations"])
-    assert "alliance" in data["listed_relations_at_alliance"]
+    assert data["free_and_indifferent_shown_as"] == "alliance"
     for equilibrium in data["equilibria"]:  # indifferent relations are shown at alliance
         for a, b in data["indifferent_relations"] + data["free_relations"]:
             assert b not in equilibrium["wars"][a]
