@@ -285,24 +285,7 @@ def test_names_spaces_and_discs_are_readable_without_overlap() -> None:
     Names (estimated widths of bold sans-serif), development spaces and discs each lie inside
     their territory's polygon, or inside that territory's box in the sea, and do not overlap.
     """
-    _assert_readable(_resolved_example_model())
-
-
-def test_a_crowded_board_stays_readable(board, geometry) -> None:
-    """Two powers on every territory: the narrow coasts need more room, still no overlap."""
-    state = example_game().state
-    powers = list(state.powers)
-    presences: dict[str, set[str]] = {p: set() for p in powers}
-    for i, name in enumerate(board.names):
-        presences[powers[i % len(powers)]].add(name)
-        presences[powers[(i + 1) % len(powers)]].add(name)
-    state = replace(state, presences={p: frozenset(ts) for p, ts in presences.items()})
-    model = build_map_model(board, geometry, state, title="1895")
-    _assert_readable(model)
-    assert sum(1 for v in model.territories.values() if v.placement.callout) >= 5
-
-
-def _assert_readable(model: MapModel) -> None:
+    model = _resolved_example_model()
     canvas = RecordingMultiCanvas()
     draw(canvas, model)
     texts, _, _ = _drawn_items(canvas[0])
