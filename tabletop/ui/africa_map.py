@@ -209,10 +209,6 @@ def box_inside(box: Box, poly: Sequence[Point]) -> bool:
     n = len(poly)
     for i in range(n):
         p, q = poly[i], poly[(i + 1) % n]
-        if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0:
-            continue  # an edge wholly beside the box cannot cross it
-        if min(p[1], q[1]) > y1:
-            continue
         if x0 < p[0] < x1 and y0 < p[1] < y1:
             return False
         if any(_segments_cross(p, q, a, b) for a, b in sides):
@@ -381,10 +377,6 @@ def box_clear(box: Box, poly: Sequence[Point]) -> bool:
     n = len(poly)
     for i in range(n):
         p, q = poly[i], poly[(i + 1) % n]
-        if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0:
-            continue  # an edge wholly beside the box cannot meet it
-        if min(p[1], q[1]) > y1:
-            continue
         if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
             return False
         if any(_segments_cross(p, q, a, b) for a, b in sides):
