@@ -294,21 +294,18 @@ def place_territory(
     discs: int,
     colony: bool,
     taken: frozenset[str] = frozenset(),
-    smallest: int = LABEL_SIZES[-1],
 ) -> Placement:
     """Fit the name, the spaces and the discs inside the territory's polygon.
 
     Tried in order: the full name at 11, 10 then 9 px, then shorter forms of the name (not one
-    of ``taken``) at 9 px (and 8 px when ``smallest`` allows it); for each, the spaces and
-    discs in one row, then wrapped into a narrower grid, then in one row under the name; the
-    block may move up to 48 px from the label point. Every row must lie inside the polygon
-    with a 2 px margin. When nothing fits, the old layout around the label point is returned
-    with ``fits=False``.
+    of ``taken``) at 9 then 8 px; for each, the spaces and discs in one row, then wrapped into a
+    narrower grid; the block may move up to 48 px from the label point. Every row must lie
+    inside the polygon with a 2 px margin. When nothing fits, the old layout around the label
+    point is returned with ``fits=False``.
     """
     texts = [(name, px) for px in LABEL_SIZES]
     shorts = [x for x in short_labels(name) if x not in taken]
-    short_sizes = [px for px in (LABEL_SIZES[-1], MIN_LABEL) if px >= smallest]
-    texts += [(x, px) for px in short_sizes for x in shorts]
+    texts += [(x, px) for px in (LABEL_SIZES[-1], MIN_LABEL) for x in shorts]
     polys = [p for p in polygons if len(p) >= 3]
     if polys:
         poly = max(polys, key=lambda p: _box_of(p)[2] - _box_of(p)[0])
@@ -388,15 +385,6 @@ def _boxes_meet(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _line_meets_box(a: Point, b: Point, box: Box) -> bool:
-    """Whether segment a-b passes through (or ends in) the box."""
-    x0, y0, x1, y1 = box
-    if any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 for p in (a, b)):
-        return True
-    corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-    return any(_segments_cross(a, b, corners[i], corners[(i + 1) % 4]) for i in range(4))
-
-
 def place_callout(
     name: str,
     anchor: Point,
@@ -407,43 +395,24 @@ def place_callout(
     taken: Sequence[Box],
     width: float,
     height: float,
-    lines: Sequence[tuple[Point, Point]] = (),
-    others: Sequence[Sequence[Point]] = (),
-    own: Sequence[Sequence[Point]] = (),
-    strict: bool = True,
 ) -> Placement | None:
     """The name, spaces and discs in a box in the sea, joined to ``anchor`` by a leader line.
 
-    The nearest spot (up to 150 px away) where the box stays on the canvas and meets no land
-    and none of the ``taken`` boxes, and where its leader line crosses no taken box, no other
-    leader line and none of ``others`` (the other territories), and no other leader ``lines``
-    cross the box. When not ``strict`` (a last resort) only the box rules hold, up to 260 px.
-    None when there is no such spot. The line starts at ``anchor`` or, when that is shorter,
-    just inside a corner of the territory's ``own`` polygons.
+    The nearest spot (up to 260 px away) where the box meets no land polygon, none of the
+    ``taken`` boxes and stays on the canvas; None when there is no such spot.
     """
-    starts = [anchor]
-    for poly in own:
-        cx0, cy0 = _centroid(poly)
-        for vx, vy in poly:
-            d = math.dist((vx, vy), (cx0, cy0)) or 1.0
-            inner = (vx + (cx0 - vx) * 5 / d, vy + (cy0 - vy) * 5 / d)
-            if _inside(*inner, poly):
-                starts.append(inner)
     px = LABEL_SIZES[1]
     rows = _rows(name, px, spaces, max(spaces, 1), discs, 3, colony)
     base = _stack(rows, 0.0, 0.0, name, px, colony)
     pad = 4.0
-    land_boxes = [_grow(_box_of(poly), 1.0) for poly in land]
     bx0 = min(b[0] for b in base.boxes) - pad
     by0 = min(b[1] for b in base.boxes) - pad
     bx1 = max(b[2] for b in base.boxes) + pad
     by1 = max(b[3] for b in base.boxes) + pad
-    for radius in range(24, 151 if strict else 261, 6):
+    for radius in range(24, 261, 6):
         steps = max(12, radius // 4)
-        # Straight down first (most coasts of a map face south or sideways), then either side.
-        turns = sorted(range(steps), key=lambda k: min(k, steps - k))
-        for k in turns:
-            angle = 2 * math.pi * k / steps + math.pi / 2
+        for k in range(steps):
+            angle = 2 * math.pi * k / steps + math.pi / 2  # start below: the coasts face the sea
             cx = anchor[0] + radius * math.cos(angle)
             cy = anchor[1] + radius * math.sin(angle)
             box = (cx + bx0, cy + by0, cx + bx1, cy + by1)
@@ -451,60 +420,12 @@ def place_callout(
                 continue
             if any(_boxes_meet(box, other) for other in taken):
                 continue
-            if not all(
-                box_clear(box, poly)
-                for poly, around in zip(land, land_boxes, strict=True)
-                if _boxes_meet(box, around)
-            ):
-                continue
-            if strict and any(_line_meets_box(a, b, box) for a, b in lines):
-                continue
-            leader = _leader(starts, box, taken, lines if strict else (), others if strict else ())
-            if leader is None:
+            if not all(box_clear(box, poly) for poly in land):
                 continue
             placed = _stack(rows, cx, cy, name, px, colony)
-            return replace(placed, callout=box, leader=leader)
+            end = (min(max(anchor[0], box[0]), box[2]), min(max(anchor[1], box[1]), box[3]))
+            return replace(placed, callout=box, leader=(anchor, end))
     return None
-
-
-def _leader(
-    starts: Sequence[Point],
-    box: Box,
-    taken: Sequence[Box],
-    lines: Sequence[tuple[Point, Point]],
-    others: Sequence[Sequence[Point]],
-) -> tuple[Point, Point] | None:
-    """The shortest line from one of ``starts`` to ``box`` that crosses no box, line or other."""
-
-    def end_of(start: Point) -> Point:
-        return (min(max(start[0], box[0]), box[2]), min(max(start[1], box[1]), box[3]))
-
-    for start in sorted(starts, key=lambda p: math.dist(p, end_of(p))):
-        end = end_of(start)
-        if any(_line_meets_box(start, end, other) for other in taken):
-            continue
-        if any(_segments_cross(a, b, start, end) for a, b in lines):
-            continue
-        if _line_clear(start, end, others):
-            return (start, end)
-    return None
-
-
-def _line_clear(a: Point, b: Point, polys: Sequence[Sequence[Point]]) -> bool:
-    """Whether segment a-b stays out of every polygon in ``polys`` (sampled every 2 px)."""
-    span = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-    near = [p for p in polys if _boxes_meet(span, _grow(_box_of(p), 1.0))]
-    steps = max(1, int(math.dist(a, b) / 2))
-    for i in range(steps + 1):
-        x = a[0] + (b[0] - a[0]) * i / steps
-        y = a[1] + (b[1] - a[1]) * i / steps
-        if any(_inside(x, y, p) for p in near):
-            return False
-    return True
-
-
-def _grow(box: Box, by: float) -> Box:
-    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 def legend_box(height: float, powers: int) -> Box:
@@ -606,7 +527,6 @@ def build_map_model(
                 len(present) + len(removed.get(name, ())),
                 name in state.colonies,
                 frozenset(taken - {name}),
-                LABEL_SIZES[-1],
             )
             taken.add(placement.text)
         views[name] = TerritoryView(
@@ -653,94 +573,28 @@ def _callouts(
     land = [poly for view in views.values() for poly in view.polygons]
     if outline:
         land.append(outline)
-    reserved: list[Box] = [legend_box(height, powers)]
+    taken: list[Box] = [legend_box(height, powers)]
     if title:
-        reserved.append((0.0, 0.0, 20 + text_width(title, 16), 30.0))
-    order = [n for n, v in views.items() if v.placement is not None and not v.placement.fits]
-    order.sort(key=lambda n: views[n].anchor)  # west to east: the leader lines fan out
-    best: dict[str, Placement] = {}
-    best_score = (math.inf, math.inf)
-    # A box placed early can block a later one's way to the sea: the ones left without a box
-    # go first on the next try, and the try leaving fewest without a box is kept.
-    for _ in range(3):
-        taken = list(reserved)
-        lines: list[tuple[Point, Point]] = []
-        placed_now: dict[str, Placement] = {}
-        for name in order:
-            view = views[name]
-            placed = _callout_for(name, view, views, land, taken, width, height, lines)
-            if placed is not None and placed.callout is not None and placed.leader is not None:
-                taken.append(placed.callout)
-                lines.append(placed.leader)
-                placed_now[name] = placed
-        score = (
-            len(order) - len(placed_now),
-            sum(math.dist(*p.leader) for p in placed_now.values() if p.leader),
-        )
-        if score < best_score:
-            best, best_score = placed_now, score
-        missing = [n for n in order if n not in placed_now]
-        if not missing:
-            break
-        order = missing + [n for n in order if n in placed_now]
-    out = {n: replace(v, placement=best[n]) if n in best else v for n, v in views.items()}
-    for name in order:
-        if name in best:
+        taken.append((0.0, 0.0, 20 + text_width(title, 16), 30.0))
+    out = dict(views)
+    for name, view in views.items():
+        if view.placement is None or view.placement.fits:
             continue
-        # No room in the sea either: the smallest short name inside, if that fits.
-        view = out[name]
-        texts = frozenset(v.placement.text for v in out.values() if v.placement) | set(out)
-        tiny = place_territory(
+        placed = place_callout(
             name,
-            view.polygons,
             view.anchor,
             view.spaces,
             len(view.presences) + len(view.removed),
             view.colony,
-            texts - {name, view.placement.text if view.placement else name},
-            MIN_LABEL,
+            land,
+            taken,
+            width,
+            height,
         )
-        if not tiny.fits:
-            # Land-locked or hemmed in: a box in the sea whose line may cross other land.
-            taken = list(reserved) + [p.callout for p in out_placements(out) if p.callout]
-            lines = [p.leader for p in out_placements(out) if p.leader]
-            far = _callout_for(name, view, views, land, taken, width, height, lines, strict=False)
-            tiny = far if far is not None else tiny
-        out[name] = replace(view, placement=tiny)
+        if placed is not None:
+            taken.append(placed.callout)  # type: ignore[arg-type]
+            out[name] = replace(view, placement=placed)
     return out
-
-
-def out_placements(views: Mapping[str, TerritoryView]) -> list[Placement]:
-    """The placements of ``views`` (territories drawn without one are left out)."""
-    return [v.placement for v in views.values() if v.placement is not None]
-
-
-def _callout_for(
-    name: str,
-    view: TerritoryView,
-    views: Mapping[str, TerritoryView],
-    land: Sequence[Sequence[Point]],
-    taken: Sequence[Box],
-    width: float,
-    height: float,
-    lines: Sequence[tuple[Point, Point]],
-    strict: bool = True,
-) -> Placement | None:
-    return place_callout(
-        name,
-        view.anchor,
-        view.spaces,
-        len(view.presences) + len(view.removed),
-        view.colony,
-        land,
-        taken,
-        width,
-        height,
-        lines,
-        [p for other, v in views.items() if other != name for p in v.polygons],
-        view.polygons,
-        strict,
-    )
 
 
 def _layers(canvas: Any) -> list[Any]:
