@@ -27,9 +27,13 @@ POWER_COLOURS: dict[str, str] = {
     "France": "#1f5fbf",
     "Germany": "#3a3a3a",
     "Great Britain": "#c62828",
-    "Italy": "#2e7d32",
+    # Reddish purple, far from the green "new" ring and from France's blue, also for
+    # colour-blind eyes (a colour of the Okabe-Ito palette).
+    "Italy": "#cc79a7",
     "Netherlands": "#ef6c00",
 }
+# Light colours carry black letters (white on them would be faint).
+LIGHT_POWERS = frozenset({"Belgium", "Italy"})
 POWER_LETTERS: dict[str, str] = {
     "Belgium": "BE",
     "France": "FR",
@@ -367,7 +371,7 @@ def _disc(c: Any, power: str, x: float, y: float) -> None:
     c.stroke_style = "#ffffff"
     c.line_width = 1.5
     c.stroke_circle(x, y, DISC_R)
-    c.fill_style = "#000000" if power == "Belgium" else "#ffffff"
+    c.fill_style = "#000000" if power in LIGHT_POWERS else "#ffffff"
     c.font = "bold 9px sans-serif"
     c.text_align = "center"
     c.text_baseline = "middle"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -12,6 +13,7 @@ from tabletop.games.africa1880.gamefile import example_game
 from tabletop.ui.africa_map import (
     NEW,
     PIN_ADDED,
+    POWER_COLOURS,
     REMOVED,
     AfricaMapView,
     Changes,
@@ -231,3 +233,26 @@ def test_model_is_plain_data(board, geometry) -> None:
     assert isinstance(model, MapModel)
     with pytest.raises(AttributeError):
         model.width = 3  # type: ignore[misc]
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _deuteranope(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """Rough deuteranopia simulation (a published linear model, full severity, on sRGB values)."""
+    r, g, b = rgb
+    return (
+        0.367 * r + 0.861 * g - 0.228 * b,
+        0.280 * r + 0.673 * g + 0.047 * b,
+        -0.012 * r + 0.043 * g + 0.969 * b,
+    )
+
+
+def test_no_power_colour_looks_like_the_new_ring() -> None:
+    """'New' is a green ring: no power's disc may be a green close to it, for any eye."""
+    ring = _rgb(NEW)
+    for power, colour in POWER_COLOURS.items():
+        rgb = _rgb(colour)
+        assert math.dist(rgb, ring) > 140, power
+        assert math.dist(_deuteranope(rgb), _deuteranope(ring)) > 60, power
