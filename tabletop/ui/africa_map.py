@@ -335,7 +335,11 @@ def _draw_base(c: Any, model: MapModel) -> None:
         if wanted != font:
             c.font = font = wanted
         x, y = view.anchor
-        c.fill_text(view.label, x, y - 8)
+        if narrow:
+            # Squeeze the name into the territory's width rather than spill onto a neighbour.
+            c.fill_text(view.label, x, y - 8, max_width=max(max(xs) - min(xs) - 4, 12))
+        else:
+            c.fill_text(view.label, x, y - 8)
     if model.title:
         c.font = "bold 16px sans-serif"
         c.text_align = "left"

@@ -256,3 +256,19 @@ def test_no_power_colour_looks_like_the_new_ring() -> None:
         rgb = _rgb(colour)
         assert math.dist(rgb, ring) > 140, power
         assert math.dist(_deuteranope(rgb), _deuteranope(ring)) > 60, power
+
+
+def test_narrow_territory_names_are_squeezed_into_their_width(board, geometry) -> None:
+    """On the Gulf of Guinea coast, a name never runs wider than its own territory."""
+    model = build_map_model(board, geometry, example_game().state)
+    canvas = RecordingMultiCanvas()
+    draw(canvas, model)
+    squeezed = {
+        args[0]: kwargs["max_width"]
+        for name, args, kwargs in canvas[0].calls
+        if name == "fill_text" and kwargs.get("max_width")
+    }
+    assert {"Ivory Coast", "Gold Coast", "Dahomey"} <= set(squeezed)
+    for name, max_width in squeezed.items():
+        xs = [x for poly in model.territories[name].polygons for x, _ in poly]
+        assert max_width <= max(xs) - min(xs)
