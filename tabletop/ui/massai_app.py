@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from tabletop.games.massai.actions import Build, Move
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
-from tabletop.ui.massai_canvas import Scene, draw, geometry_for, make_canvas
+from tabletop.ui.massai_canvas import Scene, draw, geometry_for, make_canvas, shown_chain
 from tabletop.ui.massai_controller import MassaiController
 from tabletop.ui.massai_i18n import player_label, t
 from tabletop.ui.style import style_widget
@@ -351,7 +351,10 @@ class MassaiView:
                 table=", ".join(map(str, state.options.guard_table)),
             )
         )
-        self.legend.value = f"<small>{html.escape(t('legend', lang))}</small>"
+        legend = t("legend", lang)
+        if shown_chain(state):
+            legend += t("legend_chain", lang)
+        self.legend.value = f"<small>{html.escape(legend)}</small>"
         self.history_title.value = f"<h3>{html.escape(t('history', lang))}</h3>"
         lines = c.history_lines()
         self.history.value = (

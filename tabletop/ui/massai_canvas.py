@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ipycanvas import Canvas, hold_canvas
 
 from tabletop.games.massai.board import parse_square, square_name
+from tabletop.games.massai.rules import winning_chain
 from tabletop.games.massai.state import State
 
 SAND = "#ecd9a8"
@@ -27,6 +28,7 @@ TARGET = "#d50000"
 GUARD = "#ffd600"
 PLACED = "#2e7d32"
 REMOVED = "#d50000"
+CHAIN = "#ffb300"
 
 
 @dataclass(frozen=True)
@@ -96,14 +98,10 @@ def make_canvas(geometry: Geometry) -> Canvas:
     return canvas
 
 
-def _hut(canvas: Canvas, geometry: Geometry, square: str, player: int, alpha: float = 1.0) -> None:
+def _hut_path(canvas: Canvas, geometry: Geometry, square: str) -> None:
+    """Trace a hut's outline: square walls under a pointed roof."""
     x, y = geometry.center(square)
     size = geometry.cell * 0.34
-    canvas.global_alpha = alpha
-    canvas.fill_style = HUT_FILL[player]
-    canvas.stroke_style = HUT_EDGE[player]
-    canvas.line_width = 3
-    # A hut: square walls under a pointed roof.
     canvas.begin_path()
     canvas.move_to(x - size, y + size)
     canvas.line_to(x - size, y - size * 0.1)
@@ -111,9 +109,24 @@ def _hut(canvas: Canvas, geometry: Geometry, square: str, player: int, alpha: fl
     canvas.line_to(x + size, y - size * 0.1)
     canvas.line_to(x + size, y + size)
     canvas.close_path()
+
+
+def _hut(canvas: Canvas, geometry: Geometry, square: str, player: int, alpha: float = 1.0) -> None:
+    canvas.global_alpha = alpha
+    canvas.fill_style = HUT_FILL[player]
+    canvas.stroke_style = HUT_EDGE[player]
+    canvas.line_width = 3
+    _hut_path(canvas, geometry, square)
     canvas.fill()
     canvas.stroke()
     canvas.global_alpha = 1.0
+
+
+def shown_chain(state: State) -> tuple[str, ...]:
+    """The winning chain to outline: only once the game is won by joining the banks."""
+    if state.phase != "over" or state.winner is None or state.win_reason != "connection":
+        return ()
+    return winning_chain(state, state.winner)
 
 
 def _ring(canvas: Canvas, geometry: Geometry, square: str, colour: str, width: float) -> None:
@@ -184,6 +197,12 @@ def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
         for player in (0, 1):
             for square in sorted(state.huts[player]):
                 _hut(canvas, geometry, square, player)
+        # A thick gold outline on each hut of the chain that joined the banks and won the game.
+        for square in shown_chain(state):
+            canvas.stroke_style = CHAIN
+            canvas.line_width = 7
+            _hut_path(canvas, geometry, square)
+            canvas.stroke()
         for player, square in scene.removed:
             # A captured target now holds the attacker's hut: its rings tell the story.
             if state.owner(square) is None:

@@ -124,6 +124,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "l'attaque · Point jaune : garde · Croix rouge : hutte retirée · Cercle vert : "
         "nouvelle hutte",
     ),
+    "legend_chain": (
+        " · Gold outline: the chain of huts joining the two banks",
+        " · Contour doré\u00a0: la chaîne de huttes qui relie les deux rives",
+    ),
     # notices
     "notice_no_attack": (
         "{player} has no hut touching a hut of {other}: no attack is possible.",

@@ -5,7 +5,7 @@ The public entry points::
     from tabletop.games.massai import (
         Options, State, new_game, Setup, Build, Move, Attack,
         apply, resolve_attack, attackable_huts, attack_points, guards_allowed,
-        parse_action, format_action, GameRecord, load_game, save_game,
+        parse_action, format_action, GameRecord, load_game, save_game, winning_chain,
     )
 """
 
@@ -36,6 +36,7 @@ from tabletop.games.massai.rules import (
     legal_setup_squares,
     player_name,
     resolve_attack,
+    winning_chain,
 )
 from tabletop.games.massai.state import (
     DEFAULT_GUARD_TABLE,
@@ -89,4 +90,5 @@ __all__ = [
     "player_name",
     "resolve_attack",
     "save_game",
+    "winning_chain",
 ]

@@ -417,6 +417,24 @@ def _winner(state: State, actor: int) -> tuple[int | None, str | None]:
     return winner, reasons[winner]
 
 
+def winning_chain(state: State, player: int) -> tuple[str, ...]:
+    """The squares of one chain of ``player``'s touching huts that joins the two banks.
+
+    Touching follows the board's option (8 or 4), as for every other rule. The squares come in
+    board order (row by row from row 1). When several chains join the banks, the one holding
+    the square that comes first in board order is given; when none does, the tuple is empty.
+    Works on any position, whether or not the game has been declared over.
+    """
+    board = state.board
+    first, last = board.bank(1), board.bank(board.rows)
+    joining = [g for g in board.groups(state.huts[player]) if g & first and g & last]
+    if not joining:
+        return ()
+    order = {square: index for index, square in enumerate(board.squares)}
+    chain = min(joining, key=lambda group: min(order[s] for s in group))
+    return tuple(sorted(chain, key=order.__getitem__))
+
+
 def _finish(
     before: State, after: State, action: Action, message: str, **extra: Any
 ) -> tuple[State, Report]:
