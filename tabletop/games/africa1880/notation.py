@@ -453,15 +453,7 @@ def _keyword(word: str, lang: str) -> str:
 
 def format_order(order: Order | Landing, lang: str = "en") -> str:
     """One order as a line of the notation (English, or French keywords with ``lang="fr"``)."""
-    if lang != "fr":
-        return order_text(order)
-    if isinstance(order, Develop):
-        return f"{order.territory}: {_keyword('develop', lang)}"
-    if isinstance(order, Explore):
-        return f"{order.source}: {_keyword('explore', lang)} {order.target}"
-    if isinstance(order, Hold):
-        return f"{order.territory}: {_keyword('hold', lang)}"
-    return f"{_keyword('land', lang)}: {order.target}"
+    return order_text(order, _KEYWORDS_FR if lang == "fr" else None)
 
 
 def format_sheet(

@@ -316,14 +316,19 @@ def relations_from_sheets(
     return Relations(pairs) if pairs else ALL_ALLIANCE
 
 
-def order_text(order: Order | Landing) -> str:
-    """The canonical English line of an order, as written on a typed sheet."""
+def order_text(order: Order | Landing, keywords: Mapping[str, str] | None = None) -> str:
+    """The line of an order as written on a typed sheet: English keywords, or ``keywords``
+    (English keyword -> the word to write) for another language."""
+
+    def word(english: str) -> str:
+        return keywords[english] if keywords else english
+
     if isinstance(order, Develop):
-        return f"{order.territory}: develop"
+        return f"{order.territory}: {word('develop')}"
     if isinstance(order, Explore):
-        return f"{order.source}: explore {order.target}"
+        return f"{order.source}: {word('explore')} {order.target}"
     if isinstance(order, Hold):
-        return f"{order.territory}: hold"
+        return f"{order.territory}: {word('hold')}"
     if isinstance(order, Landing):
-        return f"land: {order.target}"
+        return f"{word('land')}: {order.target}"
     raise TypeError(f"not an order: {order!r}")
