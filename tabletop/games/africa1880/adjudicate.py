@@ -61,6 +61,7 @@ from tabletop.games.africa1880.state import (
     POWER_ORDER,
     FrozenMap,
     GameState,
+    Options,
     Relations,
     name_key,
     sort_powers,
@@ -200,6 +201,19 @@ def _coerce_sheets(sheets: Any, board: Board, powers: tuple[str, ...]) -> tuple[
     for sheet in sheets:  # an iterable of OrderSheet
         out.setdefault(sheet.power, sheet)
     return out, []
+
+
+def _landing_occupants(
+    target: str,
+    options: Options,
+    current: Mapping[str, set[str]],
+    occupied_at_start: Mapping[str, list[str]],
+) -> tuple[str, ...]:
+    """Who makes a landing on ``target`` fail: present when the sheet is read, or at the start
+    of the round, as the ``landing_check`` option says."""
+    if options.landing_check == "reading_order":
+        return sort_powers(current.get(target, ()))
+    return tuple(occupied_at_start.get(target, ()))
 
 
 def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterOrders:
@@ -348,20 +362,12 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 void.append(_void(by_power, power, landing, NOT_COASTAL, territory=target))
             elif target in colonies:
                 void.append(_void(by_power, power, landing, COLONY_CLOSED, territory=target))
-            elif options.landing_check == "reading_order" and current.get(target):
-                void.append(
-                    _void(
-                        by_power,
-                        power,
-                        landing,
-                        LANDING_OCCUPIED,
-                        territory=target,
-                        occupants=sort_powers(current[target]),
-                        when="when this sheet was read",
-                        when_fr="à la lecture de cette fiche",
-                    )
+            elif occupants := _landing_occupants(target, options, current, occupied_at_start):
+                when, when_fr = (
+                    ("when this sheet was read", "à la lecture de cette fiche")
+                    if options.landing_check == "reading_order"
+                    else ("at the start of the round", "au début du tour")
                 )
-            elif options.landing_check == "start_of_round" and target in occupied_at_start:
                 void.append(
                     _void(
                         by_power,
@@ -369,9 +375,9 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                         landing,
                         LANDING_OCCUPIED,
                         territory=target,
-                        occupants=tuple(occupied_at_start[target]),
-                        when="at the start of the round",
-                        when_fr="au début du tour",
+                        occupants=occupants,
+                        when=when,
+                        when_fr=when_fr,
                     )
                 )
             elif target in presences[power]:
