@@ -294,6 +294,15 @@ def fit_dropdown(dropdown: widgets.Dropdown) -> None:
     dropdown.layout.width = f"{len(dropdown.description) + longest + 6}ch"
 
 
+def relabel_dropdown(dropdown: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
+    """Give ``dropdown`` new option labels (another language), keeping the chosen value."""
+    value = dropdown.value
+    with dropdown.hold_trait_notifications():
+        dropdown.options = options
+        dropdown.value = value
+    fit_dropdown(dropdown)
+
+
 def analysis_style() -> widgets.HTML:
     """An HTML widget carrying the CSS of the analysis panels."""
     return widgets.HTML(f"<style>{CSS}</style>")
@@ -674,11 +683,7 @@ class AfricaAnalysisPanel(widgets.VBox):
         self.heading_tables.value = f"<h3>{tr('two_power_territories', lang)}</h3>"
         self.weight.description = tr("colony_weight", lang)
         self.payoff.description = tr("payoff", lang)
-        value = self.payoff.value
-        with self.payoff.hold_trait_notifications():
-            self.payoff.options = [(tr(f"payoff_{p}", lang), p) for p in PAYOFFS]
-            self.payoff.value = value
-        fit_dropdown(self.payoff)
+        relabel_dropdown(self.payoff, [(tr(f"payoff_{p}", lang), p) for p in PAYOFFS])
         self.picker.description = tr("show", lang)
 
     def set_lang(self, lang: str) -> None:
@@ -843,11 +848,7 @@ class MassaiAnalysisPanel(widgets.VBox):
         self.heading_matrix.value = f"<h3>{tr('payoffs_attacker', lang)}</h3>"
         self.evaluation.description = tr("evaluation", lang)
         self.win_bonus.description = tr("win_bonus", lang)
-        value = self.evaluation.value
-        with self.evaluation.hold_trait_notifications():
-            self.evaluation.options = [(tr(f"evaluation_{e}", lang), e) for e in EVALUATIONS]
-            self.evaluation.value = value
-        fit_dropdown(self.evaluation)
+        relabel_dropdown(self.evaluation, [(tr(f"evaluation_{e}", lang), e) for e in EVALUATIONS])
 
     def set_lang(self, lang: str) -> None:
         """Show the panel in ``lang`` (``"en"`` or ``"fr"``)."""
