@@ -244,3 +244,20 @@ def test_void_orders_are_shown_sheet_by_sheet_in_typed_order() -> None:
         )
     ]
     assert positions == sorted(positions)
+
+
+def test_reason_codes_are_enums_with_the_same_text(board) -> None:
+    import json
+
+    from tabletop.games.africa1880 import orders
+    from tabletop.games.africa1880.orders import REASON_CODES, Reason
+
+    # The older module-level names still work and are the enum members.
+    assert orders.UNKNOWN_TERRITORY is Reason.UNKNOWN_TERRITORY
+    assert orders.NOT_PLAYING == "power_not_in_game" and REASON_CODES == tuple(Reason)
+    state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
+    _, report = resolve(state, board, "[France]\nAtlantis: develop")
+    (void,) = report.void_orders
+    assert void.reason_code is Reason.UNKNOWN_TERRITORY and void.reason_code == "unknown_territory"
+    assert json.dumps([void.reason_code]) == '["unknown_territory"]'
+    assert orders.void_order("France", "x", "syntax").reason_code is Reason.SYNTAX

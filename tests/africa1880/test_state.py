@@ -167,3 +167,75 @@ def test_relations() -> None:
         relations
     )
     assert Relations.coerce({"France": ["Allemagne"]}) == relations
+
+
+@pytest.mark.parametrize(
+    ("text", "power"),
+    [
+        ("Belgien", "Belgium"),
+        ("frankreich", "France"),
+        ("DEUTSCHLAND", "Germany"),
+        ("Großbritannien", "Great Britain"),
+        ("grossbritannien", "Great Britain"),
+        ("GROSSBRITANNIEN", "Great Britain"),
+        ("Italien", "Italy"),
+        ("niederlande", "Netherlands"),
+        ("Die Niederlande", "Netherlands"),
+    ],
+)
+def test_lookup_power_accepts_german(text: str, power: str) -> None:
+    # German players write the names of the German edition; case, accents and ß do not matter.
+    assert lookup_power(text) == power
+
+
+def test_power_names_in_three_languages() -> None:
+    from tabletop.games.africa1880.state import POWER_NAMES_DE, POWER_NAMES_FR, power_name
+
+    assert [power_name(p, "de") for p in POWERS] == [
+        "Belgien",
+        "Frankreich",
+        "Deutschland",
+        "Großbritannien",
+        "Italien",
+        "Niederlande",
+    ]
+    assert [power_name(p, "fr") for p in POWERS] == [POWER_NAMES_FR[p] for p in POWERS]
+    assert [power_name(p) for p in POWERS] == list(POWERS)
+    assert power_name("Spain", "de") == "Spain" and power_name("Italy", "xx") == "Italy"
+    # Every name of every language reads back as its power.
+    for names in (POWER_NAMES_FR, POWER_NAMES_DE):
+        assert {lookup_power(name): name for name in names.values()} == {
+            p: names[p] for p in POWERS
+        }
+
+
+def test_options_are_enums_with_the_same_text() -> None:
+    import json
+
+    from tabletop.games.africa1880.state import LandingCheck, Scoring, Start
+
+    options = Options(landing_check="reading_order", scoring="colonies", start="free")
+    assert options.landing_check is LandingCheck.READING_ORDER
+    assert options.scoring is Scoring.COLONIES and options.start is Start.FREE
+    # Files keep the same text, and plain strings still compare equal.
+    data = json.loads(json.dumps(options.to_dict()))
+    assert (data["landing_check"], data["scoring"], data["start"]) == (
+        "reading_order",
+        "colonies",
+        "free",
+    )
+    assert Options.from_dict(data) == options and options.landing_check == "reading_order"
+    assert f"{options.scoring}" == "colonies" and str(options.start) == "free"
+    assert Options().landing_check is LandingCheck.START_OF_ROUND
+
+
+def test_phases_in_round_order() -> None:
+    from tabletop.games.africa1880.state import Phase
+
+    assert [(p.number, p.value) for p in Phase] == [
+        (1, "diplomacy"),
+        (2, "writing"),
+        (3, "execution"),
+        (4, "conflicts"),
+        (5, "colonies"),
+    ]

@@ -234,3 +234,21 @@ def test_guard_table_refusal_says_attack_point_in_the_singular_for_one() -> None
         parse_guard_table("0,9")
     with pytest.raises(OptionsError, match="entry for 2 attack points must be 0 to 5"):
         parse_guard_table("0,0,9")
+
+
+def test_codes_phases_and_win_reasons_are_enums_with_the_same_text() -> None:
+    import json
+
+    from tabletop.games.massai.rules import Refusal
+    from tabletop.games.massai.state import Phase, State, WinReason
+
+    state = new_game()
+    assert state.phase is Phase.SETUP and state.phase == "setup"
+    _, report = apply(state, Build(0, "a1"))
+    assert report.code is Refusal.SETUP_FIRST and report.code == "setup-first"
+    assert f"x_{report.code}" == "x_setup-first"
+    assert json.dumps({"code": report.code}) == '{"code": "setup-first"}'
+    # A state rebuilt from plain text (a file) holds the enum members.
+    again = State(phase="over", winner=0, win_reason="connection")
+    assert again.phase is Phase.OVER and again.win_reason is WinReason.CONNECTION
+    assert again.to_json()["phase"] == "over"

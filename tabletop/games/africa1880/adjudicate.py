@@ -61,8 +61,10 @@ from tabletop.games.africa1880.state import (
     POWER_ORDER,
     FrozenMap,
     GameState,
+    LandingCheck,
     Options,
     Relations,
+    Scoring,
     name_key,
     sort_powers,
 )
@@ -197,7 +199,7 @@ def _coerce_sheets(sheets: Any, board: Board, powers: tuple[str, ...]) -> tuple[
         return dict(sheets.sheets), list(sheets.errors)
     if isinstance(sheets, Mapping):
         return dict(sheets), []
-    out = {}
+    out: dict[str, OrderSheet] = {}
     for sheet in sheets:  # an iterable of OrderSheet
         out.setdefault(sheet.power, sheet)
     return out, []
@@ -211,7 +213,7 @@ def _landing_occupants(
 ) -> tuple[str, ...]:
     """Who makes a landing on ``target`` fail: present when the sheet is read, or at the start
     of the round, as the ``landing_check`` option says."""
-    if options.landing_check == "reading_order":
+    if options.landing_check is LandingCheck.READING_ORDER:
         return sort_powers(current.get(target, ()))
     return tuple(occupied_at_start.get(target, ()))
 
@@ -266,10 +268,9 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 void.append(_void(by_power, power, order, DUPLICATE_ORDER, territory=source))
                 continue
             seen.add(source)
-            kind = type(order)
-            if kind is Hold:
+            if isinstance(order, Hold):
                 continue
-            if kind is Develop:
+            if isinstance(order, Develop):
                 develop_requests.setdefault(source, []).append((power, order))
                 continue
             target = order.target
@@ -343,7 +344,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
     # Land: after explorations, one per power, on a coastal territory empty of any presence.
     if landings:
         current: dict[str, set[str]] = {}
-        if options.landing_check == "reading_order":
+        if options.landing_check is LandingCheck.READING_ORDER:
             for power in state.powers:
                 for territory in presences[power]:
                     current.setdefault(territory, set()).add(power)
@@ -365,7 +366,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
             elif occupants := _landing_occupants(target, options, current, occupied_at_start):
                 when, when_fr = (
                     ("when this sheet was read", "à la lecture de cette fiche")
-                    if options.landing_check == "reading_order"
+                    if options.landing_check is LandingCheck.READING_ORDER
                     else ("at the start of the round", "au début du tour")
                 )
                 void.append(
@@ -460,7 +461,7 @@ class _Crowds:
 
 
 def _void(
-    by_power: Mapping[str, OrderSheet], power: str, order: Any, code: str, **details: object
+    by_power: Mapping[str, OrderSheet], power: str, order: Any, code: str, **details: Any
 ) -> VoidOrder:
     """A void order reported with the line number and the text the person typed, when known."""
     sheet = by_power.get(power)
@@ -636,7 +637,7 @@ def score(state: GameState) -> Score:
                 presences=len(state.presences[power]),
             )
         )
-    if options.scoring == "points":
+    if options.scoring is Scoring.POINTS:
         rows.sort(key=lambda r: (-r.points, -r.colonies, POWER_ORDER[r.power]))
         best = rows[0].points
         leaders = tuple(r.power for r in rows if r.points == best)

@@ -3,21 +3,23 @@
 A sheet holds one order per presence (:class:`Develop`, :class:`Explore` or :class:`Hold`), at most
 one :class:`Landing`, and the powers on which the power declares war (every other relation is an
 alliance). An order that cannot be executed is never an exception: it becomes a :class:`VoidOrder`
-with a reason code from :data:`REASON_CODES` and a sentence in English and in French.
+with a reason code (:class:`Reason`) and a sentence in English and in French.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.games.africa1880.state import (
     ALL_ALLIANCE,
     POWER_NAMES_FR,
+    Relation,
     Relations,
     sort_powers,
 )
+from tabletop.games.enums import TextEnum
 
 __all__ = [
     "ALL_ALLIANCE",
@@ -26,8 +28,10 @@ __all__ = [
     "Hold",
     "Landing",
     "Order",
+    "OrderKind",
     "OrderSheet",
     "REASON_CODES",
+    "Reason",
     "Relations",
     "VoidOrder",
     "relations_from_sheets",
@@ -36,13 +40,22 @@ __all__ = [
 ]
 
 
+class OrderKind(TextEnum):
+    """The kinds of order on a sheet: three for a presence, and the landing."""
+
+    HOLD = "hold"
+    DEVELOP = "develop"
+    EXPLORE = "explore"
+    LAND = "land"
+
+
 @dataclass(frozen=True)
 class Develop:
     """The presence of ``power`` in ``territory`` adds a development pin there."""
 
     power: str
     territory: str
-    kind: ClassVar[str] = "develop"
+    kind: ClassVar[OrderKind] = OrderKind.DEVELOP
 
     @property
     def source(self) -> str:
@@ -56,7 +69,7 @@ class Explore:
     power: str
     source: str
     target: str
-    kind: ClassVar[str] = "explore"
+    kind: ClassVar[OrderKind] = OrderKind.EXPLORE
 
 
 @dataclass(frozen=True)
@@ -65,7 +78,7 @@ class Hold:
 
     power: str
     territory: str
-    kind: ClassVar[str] = "hold"
+    kind: ClassVar[OrderKind] = OrderKind.HOLD
 
     @property
     def source(self) -> str:
@@ -78,122 +91,155 @@ class Landing:
 
     power: str
     target: str
-    kind: ClassVar[str] = "land"
+    kind: ClassVar[OrderKind] = OrderKind.LAND
 
 
 Order = Develop | Explore | Hold
 
 
-# Reason codes of void orders: stable identifiers for programs and test cases.
-UNKNOWN_TERRITORY = "unknown_territory"
-UNKNOWN_POWER = "unknown_power"
-NOT_PLAYING = "power_not_in_game"
-UNKNOWN_KEYWORD = "unknown_keyword"
-SYNTAX = "syntax"
-NO_HEADER = "no_header"
-DUPLICATE_SHEET = "duplicate_sheet"
-NOT_NEIGHBOUR = "not_neighbour"
-NO_PRESENCE = "no_presence"
-COLONY_CLOSED = "colony_closed"
-DUPLICATE_ORDER = "duplicate_order"
-SECOND_LANDING = "second_landing"
-NOT_COASTAL = "not_coastal"
-LANDING_OCCUPIED = "landing_occupied"
-ALREADY_PRESENT = "already_present"
-TERRITORY_FULL = "territory_full"
-NO_PIN_LEFT = "no_pin_left"
-NO_PAWN_LEFT = "no_pawn_left"
-SELF_RELATION = "self_relation"
-CONTRADICTORY_RELATION = "contradictory_relation"
+class Reason(TextEnum):
+    """Why an order is void: stable codes for programs, test cases and translations.
+
+    A member is its string value (``Reason.SYNTAX == "syntax"``), as written in case files and
+    in ``--json`` output.
+    """
+
+    UNKNOWN_TERRITORY = "unknown_territory"
+    UNKNOWN_POWER = "unknown_power"
+    NOT_PLAYING = "power_not_in_game"
+    UNKNOWN_KEYWORD = "unknown_keyword"
+    SYNTAX = "syntax"
+    NO_HEADER = "no_header"
+    DUPLICATE_SHEET = "duplicate_sheet"
+    NOT_NEIGHBOUR = "not_neighbour"
+    NO_PRESENCE = "no_presence"
+    COLONY_CLOSED = "colony_closed"
+    DUPLICATE_ORDER = "duplicate_order"
+    SECOND_LANDING = "second_landing"
+    NOT_COASTAL = "not_coastal"
+    LANDING_OCCUPIED = "landing_occupied"
+    ALREADY_PRESENT = "already_present"
+    TERRITORY_FULL = "territory_full"
+    NO_PIN_LEFT = "no_pin_left"
+    NO_PAWN_LEFT = "no_pawn_left"
+    SELF_RELATION = "self_relation"
+    CONTRADICTORY_RELATION = "contradictory_relation"
+
+
+# The codes under their older module-level names, still imported by the notation and by tests;
+# typed as plain text so that code written against the names before the enum keeps type-checking.
+UNKNOWN_TERRITORY: str = Reason.UNKNOWN_TERRITORY
+UNKNOWN_POWER: str = Reason.UNKNOWN_POWER
+NOT_PLAYING: str = Reason.NOT_PLAYING
+UNKNOWN_KEYWORD: str = Reason.UNKNOWN_KEYWORD
+SYNTAX: str = Reason.SYNTAX
+NO_HEADER: str = Reason.NO_HEADER
+DUPLICATE_SHEET: str = Reason.DUPLICATE_SHEET
+NOT_NEIGHBOUR: str = Reason.NOT_NEIGHBOUR
+NO_PRESENCE: str = Reason.NO_PRESENCE
+COLONY_CLOSED: str = Reason.COLONY_CLOSED
+DUPLICATE_ORDER: str = Reason.DUPLICATE_ORDER
+SECOND_LANDING: str = Reason.SECOND_LANDING
+NOT_COASTAL: str = Reason.NOT_COASTAL
+LANDING_OCCUPIED: str = Reason.LANDING_OCCUPIED
+ALREADY_PRESENT: str = Reason.ALREADY_PRESENT
+TERRITORY_FULL: str = Reason.TERRITORY_FULL
+NO_PIN_LEFT: str = Reason.NO_PIN_LEFT
+NO_PAWN_LEFT: str = Reason.NO_PAWN_LEFT
+SELF_RELATION: str = Reason.SELF_RELATION
+CONTRADICTORY_RELATION: str = Reason.CONTRADICTORY_RELATION
 
 # code -> (English sentence, French sentence); fields come from void_order(**details).
-REASONS: dict[str, tuple[str, str]] = {
-    UNKNOWN_TERRITORY: ('unknown territory "{text}"', "territoire inconnu « {text} »"),
-    UNKNOWN_POWER: ('unknown power "{text}"', "puissance inconnue « {text} »"),
-    NOT_PLAYING: ("{absent} does not play in this game", "{absent} ne joue pas dans cette partie"),
-    UNKNOWN_KEYWORD: (
+REASONS: dict[Reason, tuple[str, str]] = {
+    Reason.UNKNOWN_TERRITORY: ('unknown territory "{text}"', "territoire inconnu « {text} »"),
+    Reason.UNKNOWN_POWER: ('unknown power "{text}"', "puissance inconnue « {text} »"),
+    Reason.NOT_PLAYING: (
+        "{absent} does not play in this game",
+        "{absent} ne joue pas dans cette partie",
+    ),
+    Reason.UNKNOWN_KEYWORD: (
         'cannot read this line: "{text}" is not an order (develop, explore, hold, land, war, '
         "alliance)",
         "ligne illisible : « {text} » n'est pas un ordre (développe, explore, rien, débarque, "
         "guerre, alliance)",
     ),
-    SYNTAX: (
+    Reason.SYNTAX: (
         'cannot read this line; write e.g. "Senegal: explore Guinea", "land: Morocco" or '
         '"war: Germany"',
         "ligne illisible ; écrire par exemple « Sénégal : explore Guinée », « débarque : Maroc » "
         "ou « guerre : Allemagne »",
     ),
-    NO_HEADER: (
+    Reason.NO_HEADER: (
         "written before any [Power] header, so it belongs to no power",
         "écrit avant tout en-tête [Puissance] : il n'appartient à aucune puissance",
     ),
-    DUPLICATE_SHEET: (
+    Reason.DUPLICATE_SHEET: (
         "second order sheet for {power}; only the first sheet counts",
         "deuxième fiche d'ordres pour {power} ; seule la première compte",
     ),
-    NOT_NEIGHBOUR: (
+    Reason.NOT_NEIGHBOUR: (
         "{target} is not a neighbour of {source}",
         "{target} n'est pas limitrophe de {source}",
     ),
-    NO_PRESENCE: (
+    Reason.NO_PRESENCE: (
         "{power} has no presence in {territory}",
         "{power} n'a pas de présence en {territory}",
     ),
-    COLONY_CLOSED: (
+    Reason.COLONY_CLOSED: (
         "{territory} is a colony, closed to explorations and landings",
         "{territory} est une colonie, fermée aux explorations et débarquements",
     ),
-    DUPLICATE_ORDER: (
+    Reason.DUPLICATE_ORDER: (
         "second order for the presence in {territory}; a presence takes one order per round and "
         "the first one written counts",
         "deuxième ordre pour la présence en {territory} ; une présence reçoit un seul ordre par "
         "tour et le premier écrit compte",
     ),
-    SECOND_LANDING: (
+    Reason.SECOND_LANDING: (
         "second landing; a power lands at most once per round and the first one written counts",
         "deuxième débarquement ; un seul par tour, le premier écrit compte",
     ),
-    NOT_COASTAL: (
+    Reason.NOT_COASTAL: (
         "{territory} is not coastal; a landing needs a coastal territory",
         "{territory} n'est pas côtier ; un débarquement vise un territoire côtier",
     ),
-    LANDING_OCCUPIED: (
+    Reason.LANDING_OCCUPIED: (
         "{territory} is not empty ({occupants} present {when}); a landing needs a territory empty "
         "of any presence",
         "{territory} n'est pas vide ({occupants} présent {when_fr}) ; un débarquement vise un "
         "territoire vide de toute présence",
     ),
-    ALREADY_PRESENT: (
+    Reason.ALREADY_PRESENT: (
         "{power} already has a presence in {territory}; one presence per power per territory",
         "{power} a déjà une présence en {territory} ; une seule présence par pays et par "
         "territoire",
     ),
-    TERRITORY_FULL: (
+    Reason.TERRITORY_FULL: (
         "all {spaces} development spaces of {territory} are already filled",
         "les {spaces} cases de développement de {territory} sont déjà occupées",
     ),
-    NO_PIN_LEFT: (
+    Reason.NO_PIN_LEFT: (
         "no development pin left: all {total} pins are on the board (the last pins go to "
         "territories in alphabetical order)",
         "plus de pion développement : les {total} pions sont posés (les derniers vont aux "
         "territoires par ordre alphabétique)",
     ),
-    NO_PAWN_LEFT: (
+    Reason.NO_PAWN_LEFT: (
         "{power} has no presence pawn left in stock{alphabetical}",
         "{power} n'a plus de pion présence en réserve{alphabetical_fr}",
     ),
-    SELF_RELATION: (
+    Reason.SELF_RELATION: (
         "{power} cannot declare a relation toward itself",
         "{power} ne peut pas déclarer de relation envers elle-même",
     ),
-    CONTRADICTORY_RELATION: (
+    Reason.CONTRADICTORY_RELATION: (
         "{power} wrote both war and alliance toward {other}; an unreadable relation counts as "
         "alliance",
         "{power} a écrit à la fois guerre et alliance envers {other} ; une relation illisible "
         "compte comme une alliance",
     ),
 }
-REASON_CODES: tuple[str, ...] = tuple(REASONS)
+REASON_CODES: tuple[Reason, ...] = tuple(Reason)
 
 _EXTRA_FR = {
     "when": "when_fr",
@@ -205,7 +251,7 @@ def _fr(value: object) -> object:
     if isinstance(value, str):
         return POWER_NAMES_FR.get(value, value)
     if isinstance(value, tuple):
-        return ", ".join(POWER_NAMES_FR.get(v, v) for v in value)
+        return ", ".join(POWER_NAMES_FR.get(str(v), str(v)) for v in value)
     return value
 
 
@@ -225,7 +271,7 @@ class VoidOrder:
 
     power: str | None
     order_text: str
-    reason_code: str
+    reason_code: Reason
     reason: str
     reason_fr: str = ""
     line: int | None = field(default=None, compare=False)
@@ -242,12 +288,13 @@ class VoidOrder:
 def void_order(
     power: str | None,
     order_text: str,
-    code: str,
+    code: Reason | str,
     line: int | None = None,
     suggestion: str | None = None,
-    **details: object,
+    **details: Any,
 ) -> VoidOrder:
     """Build a :class:`VoidOrder` with both sentences of ``code`` filled from ``details``."""
+    code = Reason(code)
     english, french = REASONS[code]
     details.setdefault("power", power or "")
     details.setdefault("absent", power or "")
@@ -288,10 +335,10 @@ class OrderSheet:
         object.__setattr__(self, "wars", frozenset(self.wars))
         object.__setattr__(self, "void", tuple(self.void))
 
-    def relations(self, powers: Iterable[str]) -> dict[str, str]:
+    def relations(self, powers: Iterable[str]) -> dict[str, Relation]:
         """``{other power: "war"|"alliance"}`` toward each of ``powers`` other than this one."""
         return {
-            p: ("war" if p in self.wars else "alliance")
+            p: (Relation.WAR if p in self.wars else Relation.ALLIANCE)
             for p in sort_powers(powers)
             if p != self.power
         }

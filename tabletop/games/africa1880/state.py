@@ -12,11 +12,12 @@ import difflib
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from tabletop.games.africa1880.board import Board, UnknownTerritory, normalize_name
+from tabletop.games.enums import TextEnum
 
 POWERS: tuple[str, ...] = ("Belgium", "France", "Germany", "Great Britain", "Italy", "Netherlands")
 """The six colonial powers, in the alphabetical order used wherever an order must be fixed."""
@@ -28,6 +29,15 @@ POWER_NAMES_FR: dict[str, str] = {
     "Great Britain": "Grande-Bretagne",
     "Italy": "Italie",
     "Netherlands": "Pays-Bas",
+}
+
+POWER_NAMES_DE: dict[str, str] = {
+    "Belgium": "Belgien",
+    "France": "Frankreich",
+    "Germany": "Deutschland",
+    "Great Britain": "Großbritannien",
+    "Italy": "Italien",
+    "Netherlands": "Niederlande",
 }
 
 # Other spellings people write on a sheet; matched after normalize_name (case, accents, hyphens).
@@ -44,14 +54,31 @@ _POWER_ALIASES: dict[str, tuple[str, ...]] = {
         "Royaume-Uni",
         "UK",
         "GB",
+        "Grossbritannien",  # the German name typed without ß (Swiss spelling, plain keyboards)
+        "Britannien",
+        "Vereinigtes Königreich",
     ),
     "Italy": ("Italie",),
-    "Netherlands": ("The Netherlands", "Pays-Bas", "Les Pays-Bas", "Holland", "Hollande"),
+    "Netherlands": (
+        "The Netherlands",
+        "Pays-Bas",
+        "Les Pays-Bas",
+        "Holland",
+        "Hollande",
+        "die Niederlande",
+    ),
 }
+
+_POWER_NAMES: dict[str, dict[str, str]] = {"fr": POWER_NAMES_FR, "de": POWER_NAMES_DE}
 
 _POWER_INDEX: dict[str, str] = {}
 for _power in POWERS:
-    for _spelling in (_power, POWER_NAMES_FR[_power], *_POWER_ALIASES[_power]):
+    for _spelling in (
+        _power,
+        POWER_NAMES_FR[_power],
+        POWER_NAMES_DE[_power],
+        *_POWER_ALIASES[_power],
+    ):
         _POWER_INDEX[normalize_name(_spelling)] = _power
 
 
@@ -64,9 +91,59 @@ def name_key(text: str) -> str:
 POWER_ORDER: dict[str, int] = {power: index for index, power in enumerate(POWERS)}
 POWER_BITS: dict[str, int] = {power: 1 << index for index, power in enumerate(POWERS)}
 
-LANDING_CHECKS = ("start_of_round", "reading_order")
-SCORINGS = ("points", "colonies")
-STARTS = ("historical", "free")
+
+class Phase(TextEnum):
+    """The five phases of a round, in the order they are played."""
+
+    DIPLOMACY = "diplomacy"
+    WRITING = "writing"
+    EXECUTION = "execution"
+    CONFLICTS = "conflicts"
+    COLONIES = "colonies"
+
+    @property
+    def number(self) -> int:
+        """1 to 5, as the rules number the phases.
+
+        >>> Phase.CONFLICTS.number
+        4
+        """
+        return list(Phase).index(self) + 1
+
+
+class LandingCheck(TextEnum):
+    """Option ``landing_check``: when a landing target must be empty of any presence."""
+
+    #: Empty at the start of the round; two powers landing on one empty territory both land.
+    START_OF_ROUND = "start_of_round"
+    #: Empty when the sheet is read (sheets read in ``reading_order``, after all explorations).
+    READING_ORDER = "reading_order"
+
+
+class Scoring(TextEnum):
+    """Option ``scoring``: points (colonies alone 8, shared 3, alliance 1) or colony counts."""
+
+    POINTS = "points"
+    COLONIES = "colonies"
+
+
+class Start(TextEnum):
+    """Option ``start``: historical starts from the board file or free coastal placement."""
+
+    HISTORICAL = "historical"
+    FREE = "free"
+
+
+class Relation(TextEnum):
+    """One side of a diplomatic token: a declaration toward one other power."""
+
+    ALLIANCE = "alliance"
+    WAR = "war"
+
+
+LANDING_CHECKS: tuple[LandingCheck, ...] = tuple(LandingCheck)
+SCORINGS: tuple[Scoring, ...] = tuple(Scoring)
+STARTS: tuple[Start, ...] = tuple(Start)
 MIN_POWERS, MAX_POWERS = 3, 6
 
 
@@ -89,10 +166,11 @@ class StateError(ValueError):
 
 
 def lookup_power(text: str) -> str:
-    """Return the canonical English name of a power written in English or French, any case/accents.
+    """Return the canonical English name of a power written in English, French or German (or a
+    known alias), whatever the case and accents.
 
-    >>> lookup_power("grande-bretagne")
-    'Great Britain'
+    >>> lookup_power("grande-bretagne"), lookup_power("GROSSBRITANNIEN"), lookup_power("Belgien")
+    ('Great Britain', 'Great Britain', 'Belgium')
     """
     key = name_key(str(text))
     if key in _POWER_INDEX:
@@ -102,8 +180,14 @@ def lookup_power(text: str) -> str:
 
 
 def power_name(power: str, lang: str = "en") -> str:
-    """The name of a power in the interface language (``"en"`` or ``"fr"``)."""
-    return POWER_NAMES_FR.get(power, power) if lang == "fr" else power
+    """The name of a power in the interface language (``"en"``, ``"fr"`` or ``"de"``); a name
+    or language it does not know is returned as given.
+
+    >>> power_name("Germany", "fr"), power_name("Great Britain", "de"), power_name("Italy")
+    ('Allemagne', 'Großbritannien', 'Italy')
+    """
+    names = _POWER_NAMES.get(lang)
+    return names.get(power, power) if names is not None else power
 
 
 def sort_powers(powers: Iterable[str]) -> tuple[str, ...]:
@@ -197,10 +281,10 @@ class Relations:
         """True when ``declarer`` declared (or defaulted to) alliance with ``toward``."""
         return (declarer, toward) not in self.wars
 
-    def __getitem__(self, pair: tuple[str, str]) -> str:
-        return "war" if pair in self.wars else "alliance"
+    def __getitem__(self, pair: tuple[str, str]) -> Relation:
+        return Relation.WAR if pair in self.wars else Relation.ALLIANCE
 
-    def get(self, pair: tuple[str, str], default: str = "alliance") -> str:
+    def get(self, pair: tuple[str, str], default: str = "alliance") -> Relation:
         return self[pair]
 
     def declared_by(self, power: str) -> frozenset[str]:
@@ -245,9 +329,9 @@ class Relations:
         if isinstance(value, Mapping):
             items = list(value.items())
             if all(isinstance(k, tuple) for k, _ in items):
-                return cls(k for k, v in items if v == "war")
+                return cls(k for k, v in items if v == Relation.WAR)
             return cls.from_dict(value)
-        return cls(value)  # an iterable of (declarer, toward) war pairs
+        return cls(cast(Iterable[tuple[str, str]], value))  # (declarer, toward) war pairs
 
 
 ALL_ALLIANCE = Relations()
@@ -265,10 +349,10 @@ class Options:
     or ``"free"``.
     """
 
-    landing_check: str = "start_of_round"
+    landing_check: LandingCheck = LandingCheck.START_OF_ROUND
     reading_order: tuple[str, ...] = ()
-    scoring: str = "points"
-    start: str = "historical"
+    scoring: Scoring = Scoring.POINTS
+    start: Start = Start.HISTORICAL
     stock: int = 22
     total_pins: int = 88
     last_round: int = 8
@@ -281,6 +365,11 @@ class Options:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reading_order", tuple(self.reading_order))
+        # Plain strings (from files, the command line, widgets) become the enum members.
+        for name, kind in (("landing_check", LandingCheck), ("scoring", Scoring), ("start", Start)):
+            value = getattr(self, name)
+            if isinstance(value, str) and value in kind._value2member_map_:
+                object.__setattr__(self, name, kind(value))
         problems = self.problems()
         if problems:
             raise StateError(problems)
@@ -707,7 +796,7 @@ def check_state(state: GameState, board: Board) -> GameState:
 def new_game(
     powers: Iterable[str],
     board: Board,
-    start: str = "historical",
+    start: Start | str = Start.HISTORICAL,
     placements: Mapping[str, str] | None = None,
     options: Options | None = None,
     board_name: str | None = None,
@@ -731,11 +820,13 @@ def new_game(
         problems.append("a power is listed twice")
     if not problems and not MIN_POWERS <= len(names) <= MAX_POWERS:
         problems.append(f"a game has {MIN_POWERS} to {MAX_POWERS} powers, not {len(names)}")
-    if start not in STARTS:
+    if start in STARTS:
+        start = Start(start)
+        options = replace(options or Options(), start=start)
+    else:
         problems.append(f"start must be one of {', '.join(STARTS)}, not {start!r}")
-    options = replace(options or Options(), start=start) if start in STARTS else options
     starts: dict[str, str] = {}
-    if start == "historical":
+    if start is Start.HISTORICAL:
         if placements:
             problems.append("placements are only for a free start")
         for power in names:
@@ -743,7 +834,7 @@ def new_game(
                 problems.append(f"the board gives no historical start for {power}")
             else:
                 starts[power] = board.historical_starts[power]
-    elif start == "free":
+    elif start is Start.FREE:
         given: dict[str, str] = {}
         for key, territory in (placements or {}).items():
             try:

@@ -19,9 +19,42 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tabletop.games.enums import TextEnum
 from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
-from tabletop.games.massai.state import SETUP_HUTS, State
+from tabletop.games.massai.state import SETUP_HUTS, Phase, State, WinReason
+
+#: The code of a report whose action was played.
+OK = "ok"
+
+
+class Refusal(TextEnum):
+    """Why an action is refused: stable codes (the interface phrases them in each language).
+
+    A member is its string value (``Refusal.SQUARE_TAKEN == "square-taken"``).
+    """
+
+    GAME_OVER = "game-over"
+    GUARD_DUPLICATE = "guard-duplicate"
+    GUARD_NOT_ATTACKABLE = "guard-not-attackable"
+    MOVE_ISOLATES = "move-isolates"
+    MOVE_TOO_EARLY = "move-too-early"
+    NO_SUCH_PLAYER = "no-such-player"
+    NO_SUPPLY = "no-supply"
+    NOT_OWN_HALF = "not-own-half"
+    NOT_OWN_HUT = "not-own-hut"
+    NOT_TOUCHING = "not-touching"
+    NOT_YOUR_TURN = "not-your-turn"
+    OFF_BOARD = "off-board"
+    SETUP_COUNT = "setup-count"
+    SETUP_DUPLICATE = "setup-duplicate"
+    SETUP_FIRST = "setup-first"
+    SETUP_NOT_TOUCHING = "setup-not-touching"
+    SETUP_OVER = "setup-over"
+    SQUARE_TAKEN = "square-taken"
+    TARGET_NOT_ATTACKABLE = "target-not-attackable"
+    TOO_MANY_GUARDS = "too-many-guards"
+    UNKNOWN_ACTION = "unknown-action"
 
 
 def player_name(player: int) -> str:
@@ -79,14 +112,14 @@ class Report:
 
     action: Action
     ok: bool
-    code: str
+    code: Refusal | str
     message: str
     params: dict[str, Any] = field(default_factory=dict)
     placed: tuple[tuple[int, str], ...] = ()
     removed: tuple[tuple[int, str], ...] = ()
     attack: AttackOutcome | None = None
     winner: int | None = None
-    win_reason: str | None = None
+    win_reason: WinReason | None = None
 
 
 class IllegalAction(ValueError):
@@ -97,7 +130,7 @@ class IllegalAction(ValueError):
         self.report = report
 
 
-def _refuse(action: Action, code: str, message: str, **params: Any) -> Report:
+def _refuse(action: Action, code: Refusal, message: str, **params: Any) -> Report:
     return Report(action=action, ok=False, code=code, message=message, params=params)
 
 
@@ -131,7 +164,7 @@ def legal_setup_squares(state: State, player: int) -> frozenset[str]:
 
 def legal_builds(state: State) -> frozenset[str]:
     """Empty squares where the player to move may build (none without a hut in supply)."""
-    if state.phase != "play" or state.supply(state.to_move) == 0:
+    if state.phase is not Phase.PLAY or state.supply(state.to_move) == 0:
         return frozenset()
     board, mine, taken = state.board, state.huts[state.to_move], state.occupied()
     return frozenset(s for s in board.squares if s not in taken and board.neighbours(s) & mine)
@@ -143,21 +176,21 @@ def isolated(state: State, huts: frozenset[str]) -> frozenset[str]:
     return frozenset(h for h in huts if not board.neighbours(h) & huts)
 
 
-def _move_problem(state: State, player: int, origin: str, destination: str) -> str | None:
+def _move_problem(state: State, player: int, origin: str, destination: str) -> Refusal | None:
     """``None`` if the move keeps every hut of ``player`` touching another, else a refusal code."""
     after = (state.huts[player] - {origin}) | {destination}
     lonely = isolated(state, after)
     if destination in lonely:
-        return "not-touching"
+        return Refusal.NOT_TOUCHING
     if lonely:
-        return "move-isolates"
+        return Refusal.MOVE_ISOLATES
     return None
 
 
 def legal_moves(state: State) -> frozenset[tuple[str, str]]:
     """``(origin, destination)`` pairs the player to move may play (only with all 15 huts out)."""
     player = state.to_move
-    if state.phase != "play" or state.supply(player) > 0:
+    if state.phase is not Phase.PLAY or state.supply(player) > 0:
         return frozenset()
     taken = state.occupied()
     empty = [s for s in state.board.squares if s not in taken]
@@ -171,8 +204,8 @@ def legal_moves(state: State) -> frozenset[tuple[str, str]]:
 
 def has_legal_action(state: State) -> bool:
     """True if the player to move can build, move or attack."""
-    if state.phase != "play":
-        return state.phase == "setup"
+    if state.phase is not Phase.PLAY:
+        return state.phase is Phase.SETUP
     return bool(legal_builds(state) or attackable_huts(state) or legal_moves(state))
 
 
@@ -181,19 +214,19 @@ def has_legal_action(state: State) -> bool:
 
 def check(state: State, action: Action) -> Report | None:
     """``None`` if ``action`` is legal in ``state``, else the refusal report."""
-    if state.phase == "over":
+    if state.phase is Phase.OVER:
         return _refuse(
             action,
-            "game-over",
+            Refusal.GAME_OVER,
             f"The game is over: {player_name(state.winner or 0)} has won.",
             winner=state.winner,
         )
     if action.player not in (0, 1):
-        return _refuse(action, "no-such-player", "There are only players 1 and 2.")
+        return _refuse(action, Refusal.NO_SUCH_PLAYER, "There are only players 1 and 2.")
     if action.player != state.to_move:
         return _refuse(
             action,
-            "not-your-turn",
+            Refusal.NOT_YOUR_TURN,
             f"It is not {player_name(action.player)}'s turn: "
             f"{player_name(state.to_move)} is to play.",
             player=action.player,
@@ -201,10 +234,10 @@ def check(state: State, action: Action) -> Report | None:
         )
     if isinstance(action, Setup):
         return _check_setup(state, action)
-    if state.phase == "setup":
+    if state.phase is Phase.SETUP:
         return _refuse(
             action,
-            "setup-first",
+            Refusal.SETUP_FIRST,
             "The game starts with the secret setups of five huts each.",
         )
     if isinstance(action, Build):
@@ -213,7 +246,7 @@ def check(state: State, action: Action) -> Report | None:
         return _check_move(state, action)
     if isinstance(action, Attack):
         return _check_attack(state, action)
-    return _refuse(action, "unknown-action", f"Unknown action {action!r}.")
+    return _refuse(action, Refusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
 
 
 def _off_board(state: State, action: Action, squares: Any) -> Report | None:
@@ -221,7 +254,7 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
     if outside:
         return _refuse(
             action,
-            "off-board",
+            Refusal.OFF_BOARD,
             f"{', '.join(outside)} {_is(outside)} not on the "
             f"{state.options.columns}×{state.options.rows} board.",
             squares=outside,
@@ -230,13 +263,15 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
 
 
 def _check_setup(state: State, action: Setup) -> Report | None:
-    if state.phase != "setup":
-        return _refuse(action, "setup-over", "The setup is over: both setups are on the board.")
+    if state.phase is not Phase.SETUP:
+        return _refuse(
+            action, Refusal.SETUP_OVER, "The setup is over: both setups are on the board."
+        )
     squares = action.squares
     if len(squares) != SETUP_HUTS:
         return _refuse(
             action,
-            "setup-count",
+            Refusal.SETUP_COUNT,
             f"A setup has exactly {SETUP_HUTS} huts, not {len(squares)}.",
             count=len(squares),
         )
@@ -244,7 +279,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         doubled = sorted({s for s in squares if squares.count(s) > 1})
         return _refuse(
             action,
-            "setup-duplicate",
+            Refusal.SETUP_DUPLICATE,
             f"Each setup hut needs its own square: {', '.join(doubled)} {_is(doubled)} named "
             "twice.",
             squares=doubled,
@@ -258,7 +293,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         rows = state.board.half_rows(action.player)
         return _refuse(
             action,
-            "not-own-half",
+            Refusal.NOT_OWN_HALF,
             f"{', '.join(outside)} {_is(outside)} not in {player_name(action.player)}'s half "
             f"(rows {rows[0]}–{rows[-1]}).",
             squares=outside,
@@ -269,7 +304,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
     if alone:
         return _refuse(
             action,
-            "setup-not-touching",
+            Refusal.SETUP_NOT_TOUCHING,
             "Every setup hut must touch another of the five: "
             f"{', '.join(alone)} {_verb(alone, 'touches', 'touch')} none.",
             squares=alone,
@@ -282,18 +317,20 @@ def _check_build(state: State, action: Build) -> Report | None:
     if state.supply(player) == 0:
         return _refuse(
             action,
-            "no-supply",
+            Refusal.NO_SUPPLY,
             "No hut left in supply: all 15 are on the board, so move one instead.",
         )
     refusal = _off_board(state, action, [action.square])
     if refusal:
         return refusal
     if state.owner(action.square) is not None:
-        return _refuse(action, "square-taken", f"{action.square} is taken.", square=action.square)
+        return _refuse(
+            action, Refusal.SQUARE_TAKEN, f"{action.square} is taken.", square=action.square
+        )
     if not state.board.neighbours(action.square) & state.huts[player]:
         return _refuse(
             action,
-            "not-touching",
+            Refusal.NOT_TOUCHING,
             f"{action.square} touches none of {player_name(player)}'s huts.",
             square=action.square,
         )
@@ -305,7 +342,7 @@ def _check_move(state: State, action: Move) -> Report | None:
     if state.supply(player) > 0:
         return _refuse(
             action,
-            "move-too-early",
+            Refusal.MOVE_TOO_EARLY,
             f"Huts move only once all 15 are on the board ({state.supply(player)} still in "
             "supply): build instead.",
             supply=state.supply(player),
@@ -316,28 +353,31 @@ def _check_move(state: State, action: Move) -> Report | None:
     if action.origin not in state.huts[player]:
         return _refuse(
             action,
-            "not-own-hut",
+            Refusal.NOT_OWN_HUT,
             f"There is no hut of {player_name(player)} on {action.origin}.",
             square=action.origin,
         )
     if state.owner(action.destination) is not None:
         return _refuse(
-            action, "square-taken", f"{action.destination} is taken.", square=action.destination
+            action,
+            Refusal.SQUARE_TAKEN,
+            f"{action.destination} is taken.",
+            square=action.destination,
         )
     problem = _move_problem(state, player, action.origin, action.destination)
-    if problem == "not-touching":
+    if problem is Refusal.NOT_TOUCHING:
         return _refuse(
             action,
-            "not-touching",
+            Refusal.NOT_TOUCHING,
             f"{action.destination} would touch none of {player_name(player)}'s other huts.",
             square=action.destination,
         )
-    if problem == "move-isolates":
+    if problem is Refusal.MOVE_ISOLATES:
         after = (state.huts[player] - {action.origin}) | {action.destination}
         alone = sorted(isolated(state, after))
         return _refuse(
             action,
-            "move-isolates",
+            Refusal.MOVE_ISOLATES,
             f"Moving {action.origin} would leave {', '.join(alone)} touching none of "
             f"{player_name(player)}'s huts.",
             squares=alone,
@@ -355,14 +395,14 @@ def _check_attack(state: State, action: Attack) -> Report | None:
     if action.target not in state.huts[defender]:
         return _refuse(
             action,
-            "target-not-attackable",
+            Refusal.TARGET_NOT_ATTACKABLE,
             f"{action.target} is not a hut of {player_name(defender)}.",
             square=action.target,
         )
     if action.target not in targets:
         return _refuse(
             action,
-            "target-not-attackable",
+            Refusal.TARGET_NOT_ATTACKABLE,
             f"{action.target} touches none of {player_name(attacker)}'s huts, so it cannot be "
             "attacked.",
             square=action.target,
@@ -372,7 +412,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         doubled = sorted({s for s in guards if guards.count(s) > 1})
         return _refuse(
             action,
-            "guard-duplicate",
+            Refusal.GUARD_DUPLICATE,
             f"A hut takes one guard at most: {', '.join(doubled)} {_is(doubled)} named twice.",
             squares=doubled,
         )
@@ -380,7 +420,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
     if len(guards) > allowed:
         return _refuse(
             action,
-            "too-many-guards",
+            Refusal.TOO_MANY_GUARDS,
             f"{_count(len(targets), 'attack point')} allow {_count(allowed, 'guard')}, "
             f"not {len(guards)}.",
             attack_points=len(targets),
@@ -391,7 +431,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
     if wrong:
         return _refuse(
             action,
-            "guard-not-attackable",
+            Refusal.GUARD_NOT_ATTACKABLE,
             f"Guards go only on {player_name(defender)}'s huts that could be attacked; "
             f"{', '.join(wrong)} {_verb(wrong, 'is not one', 'are not')}.",
             squares=wrong,
@@ -402,15 +442,15 @@ def _check_attack(state: State, action: Attack) -> Report | None:
 # --- resolution ---------------------------------------------------------------------------
 
 
-def _winner(state: State, actor: int) -> tuple[int | None, str | None]:
+def _winner(state: State, actor: int) -> tuple[int | None, WinReason | None]:
     """Who wins in ``state`` (checked for both players) and why; the actor wins a tie."""
     board = state.board
-    reasons: dict[int, str] = {}
+    reasons: dict[int, WinReason] = {}
     for player in (0, 1):
         if board.joins_banks(state.huts[player]):
-            reasons[player] = "connection"
+            reasons[player] = WinReason.CONNECTION
         elif not state.huts[other(player)]:
-            reasons[player] = "elimination"
+            reasons[player] = WinReason.ELIMINATION
     if not reasons:
         return None, None
     winner = actor if actor in reasons else next(iter(reasons))
@@ -441,20 +481,20 @@ def _finish(
     """Advance the turn, detect a winner, and build the success report."""
     after = replace(after, turn=before.turn + 1)
     winner, reason = (None, None)
-    if after.phase == "play":
+    if after.phase is Phase.PLAY:
         winner, reason = _winner(after, action.player)
     if winner is not None:
-        after = replace(after, phase="over", winner=winner, win_reason=reason)
+        after = replace(after, phase=Phase.OVER, winner=winner, win_reason=reason)
         how = (
             "their huts join the two banks"
-            if reason == "connection"
+            if reason is WinReason.CONNECTION
             else (f"{player_name(other(winner))} has no hut left")
         )
         message += f" {player_name(winner)} wins: {how}."
     report = Report(
         action=action,
         ok=True,
-        code="ok",
+        code=OK,
         message=message,
         winner=winner,
         win_reason=reason,
@@ -476,7 +516,9 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             after = replace(state, pending_setup=squares, to_move=other(player))
             return _finish(state, after, action, f"{name} has chosen a secret setup.")
         first = state.pending_setup
-        after = replace(state, huts=(first, squares), pending_setup=None, phase="play", to_move=0)
+        after = replace(
+            state, huts=(first, squares), pending_setup=None, phase=Phase.PLAY, to_move=0
+        )
         placed = tuple((0, s) for s in sorted(first)) + tuple((1, s) for s in sorted(squares))
         return _finish(
             state,

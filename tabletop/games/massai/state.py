@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tabletop.games.enums import TextEnum
 from tabletop.games.massai.board import Board, BoardError, board_problems, make_board, other
 
 #: Huts of each colour in the box.
@@ -15,7 +16,23 @@ SETUP_HUTS = 5
 #: Guards of each player in the box (4 yellow, 1 red); no guard table may hand out more.
 MAX_GUARDS = 5
 
-PHASES = ("setup", "play", "over")
+
+class Phase(TextEnum):
+    """Where a game stands: the secret setups, the play, or over (a player has won)."""
+
+    SETUP = "setup"
+    PLAY = "play"
+    OVER = "over"
+
+
+class WinReason(TextEnum):
+    """Why the winner won: their huts join the two banks, or the other player has no hut left."""
+
+    CONNECTION = "connection"
+    ELIMINATION = "elimination"
+
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
 
 #: Default guard table, indexed by attack points: min(4, attack points - 1), never negative.
 DEFAULT_GUARD_TABLE: tuple[int, ...] = (0, 0, 1, 2, 3, 4)
@@ -134,11 +151,25 @@ class State:
     options: Options = field(default_factory=Options)
     huts: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     to_move: int = 0
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     winner: int | None = None
-    win_reason: str | None = None
+    win_reason: WinReason | None = None
     pending_setup: frozenset[str] | None = None
     turn: int = 0
+
+    def __post_init__(self) -> None:
+        # Plain strings (read from a game file) become the enum members; anything else is left
+        # for the loader's checks to report.
+        phase, reason = self.phase, self.win_reason
+        if (
+            type(phase) is not Phase
+            and isinstance(phase, str)
+            and phase in Phase._value2member_map_
+        ):
+            object.__setattr__(self, "phase", Phase(phase))
+        if isinstance(reason, str) and type(reason) is not WinReason:
+            if reason in WinReason._value2member_map_:
+                object.__setattr__(self, "win_reason", WinReason(reason))
 
     @property
     def board(self) -> Board:
