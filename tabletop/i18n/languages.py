@@ -1,0 +1,59 @@
+"""The interface languages: the catalogs shipped under ``locales/`` decide which exist.
+
+A language is a folder ``locales/<code>/LC_MESSAGES/tabletop.mo``; adding a language is adding
+a catalog (see docs/translating.md). :class:`Lang` names the shipped ones for typed code, and a
+test holds it equal to the folder.
+
+>>> [lang.value for lang in Lang]
+['en', 'fr', 'de']
+>>> available_languages()
+('en', 'de', 'fr')
+>>> check_lang("FR")
+'fr'
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+#: gettext domain: the catalogs are ``<code>/LC_MESSAGES/tabletop.po`` / ``.mo``.
+DOMAIN = "tabletop"
+#: Where the shipped catalogs live.
+LOCALEDIR = Path(__file__).resolve().parent / "locales"
+#: The language of the source texts (the msgids): it needs no translation.
+SOURCE_LANGUAGE = "en"
+
+
+class Lang(str, Enum):
+    """The shipped interface languages (a ``str``, so ``Lang.FR == "fr"``)."""
+
+    EN = "en"
+    FR = "fr"
+    DE = "de"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def available_languages(localedir: Path | str | None = None) -> tuple[str, ...]:
+    """The language codes that have a compiled catalog in ``localedir`` (default: the package's),
+    English first, the others in alphabetical order."""
+    root = Path(localedir) if localedir is not None else LOCALEDIR
+    found = {
+        path.parent.parent.name
+        for path in root.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
+        if path.is_file()
+    }
+    found.add(SOURCE_LANGUAGE)
+    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
+
+
+def check_lang(lang: str, localedir: Path | str | None = None) -> str:
+    """``lang`` as a catalog code (``"FR"`` and ``Lang.FR`` give ``"fr"``), or a one-line
+    ``ValueError`` naming the languages there are."""
+    code = str(lang.value if isinstance(lang, Lang) else lang).strip().lower().replace("-", "_")
+    known = available_languages(localedir)
+    if code not in known:
+        raise ValueError(f"unknown language {str(lang)!r}; use one of {', '.join(known)}")
+    return code
