@@ -16,22 +16,41 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
 import os
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
+
+from tabletop.fileio import (
+    FileFormatError,
+    bounded_message,
+    capped,
+    check_json_value,
+    kind_of,
+    load_schema,
+    parse_json_bytes,
+    quote,
+    read_bytes,
+    schema_problems,
+    schema_validator,
+)
 
 __all__ = [
     "BOARD_FORMAT",
     "BOARD_VERSION",
+    "LANGUAGES",
+    "MAX_BOARD_BYTES",
+    "PACKAGE_BOARDS",
+    "SCHEMA_PATH",
     "Board",
     "BoardError",
     "Geometry",
     "Territory",
     "UnknownTerritory",
+    "board_from_bytes",
     "board_from_dict",
     "geometry_from_dict",
     "load_board",
@@ -52,8 +71,8 @@ _DEFAULT_GEOMETRY = _DATA / "default_geometry.json"
 # names them in "historical_starts", where a misspelt power would otherwise be silently ignored.
 _POWERS = ("Belgium", "France", "Germany", "Great Britain", "Italy", "Netherlands")
 
-_TOP_KEYS = {"format", "version", "name", "total_spaces", "territories", "historical_starts"}
-_TERRITORY_KEYS = {"name", "aliases", "coastal", "spaces", "neighbours"}
+#: Languages a territory's display names may be given in ("names" in a board file).
+LANGUAGES = ("en", "fr", "de")
 # Apostrophes and similar marks people type inside names ("Côte d'Ivoire", "Côte-de-l’Or").
 _JOINERS = frozenset("'`\u00b4\u2018\u2019\u02bc\u02b9_.")
 
@@ -131,23 +150,23 @@ def _closest(key: str, candidates: Iterable[str]) -> str | None:
 # --------------------------------------------------------------------------- errors
 
 
-class BoardError(ValueError):
-    """A board (or drawing) file that cannot be used; ``problems`` lists every reason found."""
+class BoardError(FileFormatError):
+    """A board (or drawing) file that cannot be used; ``problems`` lists every reason found.
+
+    A ``ValueError`` (through :class:`~tabletop.fileio.FileFormatError`). ``str()`` is one line
+    of at most :data:`~tabletop.fileio.MAX_MESSAGE_CHARS` characters naming the source; each
+    problem is one bounded line and at most :data:`~tabletop.fileio.MAX_PROBLEMS` are kept.
+    """
 
     def __init__(self, problems: Iterable[str], source: str = "<data>") -> None:
-        self.problems: list[str] = list(problems)
-        self.source = source
-        super().__init__(self._message())
-
-    def _message(self) -> str:
-        if len(self.problems) == 1:
-            return f"bad board {self.source}: {self.problems[0]}"
-        lines = [f"bad board {self.source}: {len(self.problems)} problems"]
-        lines.extend(f"  - {problem}" for problem in self.problems)
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self._message()
+        self.problems: list[str] = capped(list(problems))
+        self.source = bounded_message(str(source), 120)
+        reason = (
+            self.problems[0]
+            if len(self.problems) == 1
+            else f"{len(self.problems)} problems: " + "; ".join(self.problems)
+        )
+        super().__init__(f"bad board {self.source}: {reason}", reason)
 
 
 class UnknownTerritory(ValueError, KeyError):
@@ -183,16 +202,20 @@ class Territory:
     coastal: bool
     spaces: int
     neighbours: tuple[str, ...]
+    #: Display names by language code (``"fr"``, ``"de"``); see :meth:`Board.display_name`.
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+
+    def display_name(self, lang: str = "en") -> str:
+        """The name to show in ``lang``: its display name there, else the canonical name."""
+        return self.names.get(lang, self.name)
 
     def to_dict(self) -> dict:
         """The territory as it appears in a board file."""
-        return {
-            "name": self.name,
-            "aliases": list(self.aliases),
-            "coastal": self.coastal,
-            "spaces": self.spaces,
-            "neighbours": list(self.neighbours),
-        }
+        data: dict = {"name": self.name, "aliases": list(self.aliases)}
+        if self.names:
+            data["names"] = dict(self.names)
+        data.update(coastal=self.coastal, spaces=self.spaces, neighbours=list(self.neighbours))
+        return data
 
 
 class Board:
@@ -219,7 +242,7 @@ class Board:
         self.total_spaces: int = sum(t.spaces for t in ordered)
         keys: dict[str, str] = {}
         for territory in ordered:
-            for spelling in (territory.name, *territory.aliases):
+            for spelling in (territory.name, *territory.aliases, *territory.names.values()):
                 keys.setdefault(normalize_name(spelling), territory.name)
         self._keys = keys
         # "GoldCoast" or "cote divoire": the same keys without spaces, kept only when unambiguous.
@@ -277,6 +300,16 @@ class Board:
         close = _closest(normalize_name(text), self._keys)
         return None if close is None else self._keys[close]
 
+    def display_name(self, territory: str, lang: str = "en") -> str:
+        """The name of ``territory`` (any accepted spelling) to show in ``lang``.
+
+        Falls back to the canonical English name where the board gives none in that language.
+
+        >>> load_board().display_name("Cape", "de"), load_board().display_name("Égypte", "xx")
+        ('Kapland', 'Egypt')
+        """
+        return self[territory].display_name(lang)
+
     def are_neighbours(self, a: str, b: str) -> bool:
         """True when the two territories share a land border."""
         first, second = self.lookup(a), self.lookup(b)
@@ -300,172 +333,165 @@ class Board:
 
 # --------------------------------------------------------------------------- validation
 
+SCHEMA_PATH = _DATA / "schemas" / "board.schema.json"
+"""The JSON Schema (draft 2020-12) of board files, shipped in the package."""
+
+
+@functools.lru_cache(maxsize=1)
+def _validator() -> Any:
+    return schema_validator(load_schema(SCHEMA_PATH))
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _type_name(value: object) -> str:
-    names = {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }
-    return names.get(type(value), type(value).__name__)
+    return "a string" if isinstance(value, str) else kind_of(value)
 
 
-def _quoted(values: Iterable[str]) -> str:
-    return ", ".join(f'"{v}"' for v in values)
+def _territory_label(data: dict, index: object) -> str:
+    raw = data.get("territories")
+    if isinstance(raw, list) and isinstance(index, int) and index < len(raw):
+        entry = raw[index]
+        if isinstance(entry, dict):
+            name = entry.get("name")
+            if isinstance(name, str) and normalize_name(name[:200]):
+                return bounded_message(name.strip(), 60)
+    return f"territory #{index + 1 if isinstance(index, int) else index}"
+
+
+def _describer(data: dict) -> Callable[[tuple], tuple[str, str]]:
+    """Names the value at a schema error's path the way a person reads a board file."""
+
+    def describe(path: tuple) -> tuple[str, str]:
+        if len(path) >= 2 and path[0] == "territories":
+            label = _territory_label(data, path[1])
+            if len(path) == 2:
+                return "", label
+            return f"{label}: ", f'"{bounded_message(str(path[2]), 40)}"'
+        if len(path) == 2 and path[0] == "historical_starts":
+            return "", f"historical start of {bounded_message(str(path[1]), 40)}"
+        if not path:
+            return "", "the board"
+        return "", quote(str(path[0]))
+
+    return describe
 
 
 def board_from_dict(data: object, source: str = "<data>") -> Board:
     """Check board data (as read from JSON) and build the :class:`Board`.
 
-    Every problem found is listed in one :class:`BoardError`.
+    The shape is checked against :data:`SCHEMA_PATH` (with ``jsonschema``); what a schema cannot
+    say (names unique once normalised, known and symmetric neighbours, spaces adding up to the
+    total, historical starts on coastal territories) is checked here. Every problem found is
+    listed in one :class:`BoardError`.
     """
+    try:
+        check_json_value(data)
+    except FileFormatError as error:
+        raise BoardError([error.reason], source) from None
     problems: list[str] = []
     if not isinstance(data, dict):
-        raise BoardError([f"a board file holds a JSON object, not {_type_name(data)}"], source)
-
-    fmt = data.get("format")
-    if "format" not in data:
-        problems.append(f'missing "format": a board file says "format": "{BOARD_FORMAT}"')
-    elif fmt != BOARD_FORMAT:
-        problems.append(
-            f'"format" is {json.dumps(fmt, ensure_ascii=False)}, not "{BOARD_FORMAT}" '
-            "(is this a board file?)"
-        )
-        # A foreign file: listing its other differences would only bury the real reason.
+        problems = schema_problems(_validator(), data, lambda path: ("", "the board"))
         raise BoardError(problems, source)
-    version = data.get("version", BOARD_VERSION)
-    if not _is_int(version):
-        problems.append(f'"version" must be a whole number, not {_type_name(version)}')
-    elif version != BOARD_VERSION:
-        problems.append(f"version {version} is not supported (this program reads version 1)")
-    for key in sorted(set(data) - _TOP_KEYS):
-        problems.append(f'unknown key "{key}" (allowed: {_quoted(sorted(_TOP_KEYS))})')
-
-    name = data.get("name")
-    if "name" not in data:
-        problems.append('missing "name" (the board\'s title)')
-    elif not isinstance(name, str) or not name.strip():
-        problems.append(f'"name" must be a non-empty string, not {_type_name(name)}')
+    if "format" in data and data["format"] != BOARD_FORMAT:
+        # A foreign file: listing its other differences would only bury the real reason.
+        problems = schema_problems(
+            _validator(),
+            {"format": data["format"]},
+            _describer(data),
+            lambda path: path != ("format",),
+        )
+        raise BoardError(problems, source)
+    problems = schema_problems(_validator(), data, _describer(data))
 
     raw_territories = data.get("territories")
     parsed: list[dict] = []
-    if "territories" not in data:
-        problems.append('missing "territories" (a list of territories)')
-    elif not isinstance(raw_territories, list):
-        problems.append(f'"territories" must be a list, not {_type_name(raw_territories)}')
-    else:
-        for index, raw in enumerate(raw_territories, start=1):
-            entry = _check_territory(raw, index, problems)
+    if isinstance(raw_territories, list):
+        for raw in raw_territories:
+            entry = _usable_territory(raw)
             if entry is not None:
                 parsed.append(entry)
-        if len(raw_territories) < 2:
-            problems.append(
-                f"a board needs at least 2 territories, this one has {len(raw_territories)}"
-            )
+        for index, raw in enumerate(raw_territories):
+            if isinstance(raw, dict) and isinstance(raw.get("name"), str):
+                if not normalize_name(raw["name"]):
+                    if raw["name"]:  # an empty one is the schema's
+                        problems.append(
+                            f'territory #{index + 1}: "name" is empty; it must be a non-empty '
+                            "string"
+                        )
+                aliases = raw.get("aliases")
+                if isinstance(aliases, list):
+                    label = _territory_label(data, index)
+                    for alias in aliases:
+                        if isinstance(alias, str) and not normalize_name(alias):
+                            problems.append(f"{label}: an alias is empty")
 
     keys = _check_names(parsed, problems)
     territories = _check_neighbours(parsed, keys, problems)
 
     total = data.get("total_spaces")
-    if "total_spaces" in data:
-        if not _is_int(total):
-            problems.append(f'"total_spaces" must be a whole number, not {_type_name(total)}')
-        elif (
-            isinstance(raw_territories, list)
-            and len(parsed) == len(raw_territories)
-            and all(
-                _is_int(entry["spaces"]) and MIN_SPACES <= entry["spaces"] <= MAX_SPACES
-                for entry in parsed
+    if (
+        _is_int(total)
+        and isinstance(raw_territories, list)
+        and len(parsed) == len(raw_territories)
+        and all(_is_int(e["spaces"]) and MIN_SPACES <= e["spaces"] <= MAX_SPACES for e in parsed)
+    ):
+        # Only when every entry is readable, so a broken entry is not reported twice.
+        actual = sum(entry["spaces"] for entry in parsed)
+        if actual != total:
+            problems.append(
+                f'the territories\' spaces add up to {actual}, but "total_spaces" is {total}'
             )
-        ):
-            # Only when every entry is readable, so a broken entry is not reported twice.
-            actual = sum(entry["spaces"] for entry in parsed)
-            if actual != total:
-                problems.append(
-                    f'the territories\' spaces add up to {actual}, but "total_spaces" is {total}'
-                )
 
     starts = _check_starts(data.get("historical_starts", {}), parsed, keys, problems)
 
     if problems:
         raise BoardError(problems, source)
-    return Board(name, territories, starts, source)  # type: ignore[arg-type]
+    return Board(data["name"], territories, starts, source)
 
 
-def _check_territory(raw: object, index: int, problems: list[str]) -> dict | None:
-    """Check one entry's fields; return them (with defaults) or None if it has no usable name."""
+def _usable_territory(raw: object) -> dict | None:
+    """An entry's fields for the checks between territories, or None without a usable name.
+
+    Bad fields were reported by the schema; here they only take harmless values.
+    """
     if not isinstance(raw, dict):
-        problems.append(f"territory #{index} must be an object, not {_type_name(raw)}")
         return None
     name = raw.get("name")
-    if not isinstance(name, str) or not normalize_name(name):
-        what = "missing" if "name" not in raw else f"is {_type_name(name)}"
-        if isinstance(name, str):
-            what = "is empty"
-        problems.append(f'territory #{index}: "name" {what}; it must be a non-empty string')
-        label = f"territory #{index}"
-        name = None
-    else:
-        label = name
-    for key in sorted(set(raw) - _TERRITORY_KEYS):
-        problems.append(
-            f'{label}: unknown key "{key}" (allowed: {_quoted(sorted(_TERRITORY_KEYS))})'
-        )
-
-    aliases = raw.get("aliases", [])
-    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        problems.append(f'{label}: "aliases" must be a list of strings')
-        aliases = []
-    for alias in aliases:
-        if not normalize_name(alias):
-            problems.append(f"{label}: an alias is empty")
-    aliases = [a for a in aliases if normalize_name(a)]
-
-    coastal = raw.get("coastal")
-    if "coastal" not in raw:
-        problems.append(f'{label}: missing "coastal" (true or false)')
-    elif not isinstance(coastal, bool):
-        problems.append(f'{label}: "coastal" must be true or false, not {_type_name(coastal)}')
-
-    spaces = raw.get("spaces")
-    if "spaces" not in raw:
-        problems.append(
-            f'{label}: missing "spaces" (its development spaces, {MIN_SPACES}-{MAX_SPACES})'
-        )
-    elif not _is_int(spaces):
-        problems.append(f'{label}: "spaces" must be a whole number, not {_type_name(spaces)}')
-    elif not MIN_SPACES <= spaces <= MAX_SPACES:
-        problems.append(f"{label}: {spaces} spaces; a territory has {MIN_SPACES} to {MAX_SPACES}")
-
-    neighbours = raw.get("neighbours")
-    if "neighbours" not in raw:
-        problems.append(f'{label}: missing "neighbours" (a list of names, may be empty)')
-        neighbours = []
-    elif not isinstance(neighbours, list) or not all(isinstance(n, str) for n in neighbours):
-        problems.append(f'{label}: "neighbours" must be a list of territory names')
-        neighbours = []
-
-    if name is None:
+    if not isinstance(name, str) or len(name) > 100 or not normalize_name(name):
         return None
+
+    def strings(key: str) -> list[str]:
+        value = raw.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return []
+        return [v for v in value if normalize_name(v)]
+
+    names = raw.get("names", {})
+    if not isinstance(names, dict):
+        names = {}
+    names = {
+        lang: text
+        for lang, text in names.items()
+        if lang in LANGUAGES and isinstance(text, str) and normalize_name(text)
+    }
     return {
         "name": name.strip(),
-        "aliases": aliases,
-        "coastal": coastal,
-        "spaces": spaces,
-        "neighbours": neighbours,
+        "aliases": strings("aliases"),
+        "names": names,
+        "coastal": raw.get("coastal"),
+        "spaces": raw.get("spaces"),
+        "neighbours": strings("neighbours") if "neighbours" in raw else [],
     }
 
 
 def _check_names(parsed: list[dict], problems: list[str]) -> dict[str, str]:
-    """Report names and aliases that collide once normalised; return key -> canonical name."""
+    """Report names, aliases and display names that collide once normalised.
+
+    Returns key -> canonical name.
+    """
     keys: dict[str, str] = {}
     for entry in parsed:
         name = entry["name"]
@@ -483,13 +509,17 @@ def _check_names(parsed: list[dict], problems: list[str]) -> dict[str, str]:
     # Aliases after all names, so that a clash is reported whichever comes first in the file.
     for entry in parsed:
         name = entry["name"]
-        for alias in entry["aliases"]:
-            key = normalize_name(alias)
+        spellings = [(alias, "alias") for alias in entry["aliases"]]
+        spellings += [(text, f"{lang} name") for lang, text in sorted(entry["names"].items())]
+        for text, what in spellings:
+            key = normalize_name(text)
             owner = keys.get(key)
             if owner is None:
                 keys[key] = name
             elif owner != name:
-                problems.append(f'alias "{alias}" of {name} is already a name or alias of {owner}')
+                problems.append(
+                    f"{what} {quote(text)} of {name} is already a name or alias of {owner}"
+                )
     return keys
 
 
@@ -513,7 +543,7 @@ def _check_neighbours(
         for text in entry["neighbours"]:
             other = _resolve(text, keys)
             if other is None:
-                problems.append(f'{name}: unknown neighbour "{text}"{_suggestion(text, keys)}')
+                problems.append(f"{name}: unknown neighbour {quote(text)}{_suggestion(text, keys)}")
             elif other == name:
                 problems.append(f"{name} lists itself as a neighbour")
             elif other in seen:
@@ -536,6 +566,7 @@ def _check_neighbours(
                 aliases=tuple(
                     dict.fromkeys(a.strip() for a in entry["aliases"] if a.strip() != entry["name"])
                 ),
+                names=MappingProxyType({k: v.strip() for k, v in sorted(entry["names"].items())}),
                 coastal=entry["coastal"],
                 spaces=entry["spaces"],
                 neighbours=tuple(sorted(resolved.get(entry["name"], ()))),
@@ -547,30 +578,23 @@ def _check_neighbours(
 def _check_starts(
     raw: object, parsed: list[dict], keys: dict[str, str], problems: list[str]
 ) -> dict[str, str]:
-    """Check the historical starting territories: known powers, known coastal territories."""
+    """Check the historical starting territories are known coastal territories, one per power.
+
+    Unknown powers and values that are not names were reported by the schema.
+    """
     if not isinstance(raw, dict):
-        problems.append(
-            f'"historical_starts" must be an object (power -> territory), not {_type_name(raw)}'
-        )
         return {}
     coastal = {entry["name"]: entry["coastal"] for entry in parsed}
     starts: dict[str, str] = {}
     taken: dict[str, str] = {}
     for power, text in raw.items():
-        if power not in _POWERS:
-            close = difflib.get_close_matches(power, _POWERS, n=1)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
-            problems.append(f'historical start: unknown power "{power}"{hint}')
-            continue
-        if not isinstance(text, str):
-            problems.append(
-                f"historical start of {power} must be a territory name, not {_type_name(text)}"
-            )
+        if power not in _POWERS or not isinstance(text, str):
             continue
         territory = _resolve(text, keys)
         if territory is None:
             problems.append(
-                f'historical start of {power}: unknown territory "{text}"{_suggestion(text, keys)}'
+                f"historical start of {power}: unknown territory {quote(text)}"
+                f"{_suggestion(text, keys)}"
             )
             continue
         if coastal.get(territory) is False:
@@ -589,46 +613,84 @@ def _check_starts(
 # --------------------------------------------------------------------------- files
 
 
+#: Boards shipped in the package, by the name a game file may give (never a path).
+PACKAGE_BOARDS: Mapping[str, Path] = MappingProxyType({"default": _DEFAULT_BOARD})
+
+#: The largest board file read (the published map takes 5 KB).
+MAX_BOARD_BYTES = 1024 * 1024
+
+_READ_REASONS = {
+    "no such file": "no such {what} file",
+    "is a folder": "this is a folder, not a {what} file",
+    "not a text file": "not a text file (it is not UTF-8)",
+    "the file is empty": "the file is empty (a {what} file is JSON)",
+}
+
+
+def _board_reason(reason: str, what: str) -> str:
+    for start, wording in _READ_REASONS.items():
+        if reason.startswith(start):
+            return wording.format(what=what)
+    return reason
+
+
 def _read_json(path: Path, what: str) -> object:
-    """Read a JSON file, turning every way it can fail into one BoardError line."""
-    source = str(path)
+    """Read a JSON file named by a trusted caller, turning every failure into one BoardError."""
+    source = os.fspath(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardError([f"no such {what} file"], source) from None
-    except IsADirectoryError:
-        raise BoardError([f"this is a folder, not a {what} file"], source) from None
-    except PermissionError:
-        raise BoardError([f"not allowed to read this {what} file"], source) from None
-    except UnicodeDecodeError:
-        raise BoardError(["not a text file (it is not UTF-8)"], source) from None
-    except OSError as error:
-        raise BoardError([f"cannot read the file: {error.strerror or error}"], source) from None
-    if not text.strip():
-        raise BoardError(["the file is empty (a board file is JSON)"], source)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BoardError(
-            [f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"], source
-        ) from None
-    except RecursionError:
-        raise BoardError(["not usable JSON: nested too deeply"], source) from None
+        data = read_bytes(path, MAX_BOARD_BYTES, f"a {what} file", f"a {what} file")
+        return parse_json_bytes(data, MAX_BOARD_BYTES)
+    except FileFormatError as error:
+        raise BoardError([_board_reason(error.reason, what)], source) from None
 
 
-@functools.lru_cache(maxsize=1)
-def _default_board() -> Board:
-    return board_from_dict(_read_json(_DEFAULT_BOARD, "board"), "default")
+def board_from_bytes(data: bytes | str, source: str = "<upload>") -> Board:
+    """A board from the bytes of a file someone sent (an upload): no file is ever opened.
 
-
-def load_board(source: str | os.PathLike[str] | None = None) -> Board:
-    """Load a board: None or ``"default"`` gives the bundled map, anything else is a file path.
-
-    Raises :class:`BoardError` (one clear message, never a traceback for people) when the file is
-    missing, unreadable, not JSON, or not a consistent board.
+    Raises :class:`BoardError` (one bounded line) for anything but a consistent board file,
+    including bytes that are not UTF-8, JSON nested too deeply, numbers too long, NUL characters
+    and lone surrogates.
     """
-    if source is None or (isinstance(source, str) and source == "default"):
-        return _default_board()
+    try:
+        raw = parse_json_bytes(data, MAX_BOARD_BYTES)
+    except FileFormatError as error:
+        raise BoardError([_board_reason(error.reason, "board")], source) from None
+    return board_from_dict(raw, source)
+
+
+@functools.lru_cache(maxsize=len(PACKAGE_BOARDS))
+def _package_board(name: str) -> Board:
+    return board_from_dict(_read_json(PACKAGE_BOARDS[name], "board"), name)
+
+
+def _default_board() -> Board:
+    return _package_board("default")
+
+
+def load_board(source: str | os.PathLike[str] | None = None, *, allow_paths: bool = True) -> Board:
+    """Load a board: None or a name of :data:`PACKAGE_BOARDS` (``"default"``) gives a bundled
+    map; anything else is a file path, read only when ``allow_paths`` is true.
+
+    Paths are for the person running the program (command line, server configuration); with
+    ``allow_paths=False`` (anything that came from a page) a path is refused without looking at
+    it, and the message says nothing about any file. Only regular files are read (no folders,
+    devices or FIFOs), at most :data:`MAX_BOARD_BYTES`. Raises :class:`BoardError` (one bounded
+    line, never a traceback for people) when the file is missing, unreadable, not JSON, or not a
+    consistent board.
+    """
+    if source is None:
+        return _package_board("default")
+    if isinstance(source, str) and source in PACKAGE_BOARDS:
+        return _package_board(source)
+    if not allow_paths:
+        raise BoardError(
+            [
+                "only a board shipped with the program can be named here ("
+                + ", ".join(f'"{name}"' for name in PACKAGE_BOARDS)
+                + "); a file's board must be given as data, not as a file name"
+            ],
+            "<name>",
+        )
     path = Path(os.fspath(source)).expanduser()
     return board_from_dict(_read_json(path, "board"), os.fspath(source))
 
