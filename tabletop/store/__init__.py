@@ -1,0 +1,66 @@
+"""The game database (SQLAlchemy 2 Core): SQLite embedded by default, PostgreSQL by URL.
+
+Nothing here imports a widget library. The pages and the command line use::
+
+    from tabletop.store import open_store, StaleGameError, GameWatcher
+    store = open_store()  # $TABLETOP_DATABASE_URL, else tabletop.db in the data folder
+    snap = store.create_game(game, name="Tuesday club")
+    snap = store.append(snap.game_id, game_after, snap.version, "resolve", actor="table")
+
+See docs/storage.md for the schema, the backends and the concurrency rules.
+"""
+
+from tabletop.store.engine import default_data_dir, default_db_path, resolve_url
+from tabletop.store.errors import (
+    DatabaseUnavailable,
+    ForeignDatabaseError,
+    GameDataError,
+    GameNotFound,
+    NewerDatabaseError,
+    NothingToRedo,
+    NothingToUndo,
+    SchemaError,
+    StaleGameError,
+    StoreError,
+)
+from tabletop.store.schema import SCHEMA_VERSION
+from tabletop.store.store import (
+    ARCHIVE_FORMAT,
+    Draft,
+    Entry,
+    GameInfo,
+    Snapshot,
+    Store,
+    TimerState,
+    Versions,
+    open_store,
+)
+from tabletop.store.watch import GameChange, GameWatcher
+
+__all__ = [
+    "ARCHIVE_FORMAT",
+    "SCHEMA_VERSION",
+    "DatabaseUnavailable",
+    "Draft",
+    "Entry",
+    "ForeignDatabaseError",
+    "GameChange",
+    "GameDataError",
+    "GameInfo",
+    "GameNotFound",
+    "GameWatcher",
+    "NewerDatabaseError",
+    "NothingToRedo",
+    "NothingToUndo",
+    "SchemaError",
+    "Snapshot",
+    "StaleGameError",
+    "Store",
+    "StoreError",
+    "TimerState",
+    "Versions",
+    "default_data_dir",
+    "default_db_path",
+    "open_store",
+    "resolve_url",
+]

@@ -1,0 +1,1 @@
+"""One module per schema version; ``revision`` ids are the schema version numbers."""

@@ -1,0 +1,184 @@
+"""The tables of the current schema (SQLAlchemy Core) and the version check / upgrade at open.
+
+The tables are created and changed only by the Alembic migrations in ``migrations/versions``;
+these definitions mirror the newest one (a test compares them with a migrated database).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+
+from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
+
+#: The schema version this program writes; migrations bring older tabletop databases up to it.
+SCHEMA_VERSION = 2
+#: Alembic revision id of each schema version.
+REVISIONS = {1: "0001", 2: "0002"}
+MARKER = "tabletop"
+#: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
+_PG_LOCK = 0x7AB1E70
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+KINDS = ("africa1880", "massai")
+_WHEN = sa.DateTime(timezone=True)
+
+metadata = sa.MetaData()
+
+meta = sa.Table(
+    "tabletop_meta",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text(), nullable=False),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text(), nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("players", sa.Text(), nullable=False),  # JSON list of names
+    sa.Column("options", sa.Text(), nullable=False),  # JSON object (the game's rule options)
+    sa.Column("board", sa.Text(), nullable=True),  # JSON board data; NULL: the bundled map
+    sa.Column("created", _WHEN, nullable=False),
+    sa.Column("updated", _WHEN, nullable=False),
+    sa.Column("version", sa.Integer(), nullable=False),  # +1 at every change of the game
+    sa.Column("head_seq", sa.Integer(), nullable=False),  # newest history entry
+    sa.Column("aux_version", sa.Integer(), nullable=False, server_default="0"),
+    sa.CheckConstraint("kind IN ('africa1880', 'massai')", name="games_kind"),
+)
+
+history = sa.Table(
+    "history",
+    metadata,
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
+    sa.Column("action", sa.String(20), nullable=False),
+    sa.Column("detail", sa.Text(), nullable=True),
+    sa.Column("report", sa.Text(), nullable=True),
+    sa.Column("actor", sa.Text(), nullable=False),
+    sa.Column("at", _WHEN, nullable=False),
+    sa.Column("step", sa.Integer(), nullable=False),
+    sa.Column("parent_seq", sa.Integer(), nullable=True),
+    sa.Column("returns_to", sa.Integer(), nullable=True),
+    sa.Column("undoes", sa.Integer(), nullable=True),
+    sa.Column("state", sa.Text(), nullable=False),  # the game-file JSON of this state
+)
+
+drafts = sa.Table(
+    "drafts",
+    metadata,
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("round", sa.Integer(), primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.String(100), primary_key=True),
+    sa.Column("text", sa.Text(), nullable=False),
+    sa.Column("actor", sa.Text(), nullable=False),
+    sa.Column("updated", _WHEN, nullable=False),
+    sa.Column("rev", sa.Integer(), nullable=False),
+)
+
+timers = sa.Table(
+    "timers",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.Integer(),
+        sa.ForeignKey("games.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    ),
+    sa.Column("state", sa.Text(), nullable=False),
+    sa.Column("updated", _WHEN, nullable=False),
+    sa.Column("rev", sa.Integer(), nullable=False),
+)
+
+secrets = sa.Table(
+    "secrets",
+    metadata,
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.String(100), primary_key=True),
+    sa.Column("payload", sa.Text(), nullable=True),
+    sa.Column("updated", _WHEN, nullable=False),
+)
+
+imported_files = sa.Table(
+    "imported_files",
+    metadata,
+    sa.Column("sha256", sa.String(64), primary_key=True),
+    sa.Column("path", sa.Text(), nullable=False),
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="SET NULL"), nullable=True
+    ),
+    sa.Column("imported", _WHEN, nullable=False),
+)
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic configuration for the package's migrations (no ini file needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def stored_version(connection: Connection, where: str) -> int | None:
+    """The schema version of the database; ``None`` when it is empty (a new database).
+
+    Raises :class:`ForeignDatabaseError` for a database holding other tables, never touching it.
+    """
+    tables = set(sa.inspect(connection).get_table_names())
+    if not tables:
+        return None
+    if meta.name not in tables:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise ForeignDatabaseError(
+            f"{where} is not a tabletop database (it holds other tables: {shown}); "
+            "it was left untouched - give another file or database"
+        )
+    rows = dict(connection.execute(sa.select(meta.c.key, meta.c.value)).tuples().all())
+    if rows.get("schema") != MARKER:
+        raise ForeignDatabaseError(
+            f"{where} is not a tabletop database (its tabletop_meta table has no tabletop "
+            "marker); it was left untouched"
+        )
+    try:
+        return int(rows.get("schema_version", ""))
+    except ValueError:
+        raise SchemaError(
+            f"{where}: unreadable schema version {rows.get('schema_version')!r}; left untouched"
+        ) from None
+
+
+def check_and_upgrade(engine: Engine, where: str, target: int = SCHEMA_VERSION) -> int:
+    """Create or upgrade the schema up to ``target`` in one transaction; return the old version.
+
+    A newer database is refused (:class:`NewerDatabaseError`), a foreign one too; 0 means new.
+    """
+    with engine.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # A write transaction from the start: two first opens must not both create tables.
+            connection.execution_options(sqlite_begin="IMMEDIATE")
+        with connection.begin():
+            if connection.dialect.name == "postgresql":
+                connection.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
+            found = stored_version(connection, where)
+            if found is not None and found > SCHEMA_VERSION:
+                raise NewerDatabaseError(
+                    f"{where} was written by a newer tabletop (schema version {found}; this "
+                    f"program knows up to {SCHEMA_VERSION}); it was left untouched - "
+                    "upgrade tabletop to use it"
+                )
+            if found is None or found < target:
+                command.upgrade(alembic_config(connection), REVISIONS[target])
+            return found or 0
