@@ -1,26 +1,38 @@
 """The typed order-sheet notation: :func:`parse_sheets` and its inverse :func:`format_sheets`.
 
-One sheet per power, opened by a header line with the power's name in English or French::
+One sheet per power, opened by a header line with the power's name in English, French or German::
 
     [France]
-    Algeria: develop            # développe, developper
-    Senegal: explore Guinea     # Senegal -> Guinea ; explorer
-    Tunisia: hold               # rien, tenir
-    land: Morocco               # débarque, débarquement
-    war: Germany, Italy         # guerre
-    alliance: Belgium           # relations not written are alliances
+    Algeria: develop            # développe, developper; entwickeln, entwickle
+    Senegal: explore Guinea     # Senegal -> Guinea ; explorer ; erkunden, erkunde
+    Tunisia: hold               # rien, tenir ; halten, halte, nichts
+    land: Morocco               # débarque, débarquement ; landen, Landung
+    war: Germany, Italy         # guerre ; Krieg
+    alliance: Belgium           # Bündnis (Buendnis); relations not written are alliances
 
 Names are matched without regard to case, accents, hyphens or apostrophes, through the board's
-aliases. ``#`` starts a comment. A header may also be written ``France:`` or ``France`` alone on a
-line, and an order may follow ``[France]`` on the same line. Power lists take commas, ``and``/``et``
-or plain spaces; a full stop or semicolon ending a line is ignored. Parsing never raises: every
-line that cannot be used becomes a :class:`VoidOrder` with a reason code, and nothing is guessed.
-Decisions: when a presence gets two orders, or a power writes two landings or two sheets, the first
-one written counts and the later ones are void; a power written both under war and alliance counts
-as alliance (an unreadable relation).
+aliases (and its French and German names); a German umlaut may also be typed as two letters
+(``Buendnis``, ``Aegypten``) and ``ß`` as ``ss`` (``Grossbritannien``). ``#`` starts a comment. A
+header may also be written ``France:`` or ``France`` alone on a line, and an order may follow
+``[France]`` on the same line. Power lists take commas, ``and``/``et``/``und`` or plain spaces; a
+full stop or semicolon ending a line is ignored. Every line that cannot be used becomes a
+:class:`VoidOrder` with a reason code, and nothing is guessed. Decisions: when a presence gets two
+orders, or a power writes two landings or two sheets, the first one written counts and the later
+ones are void; a power written both under war and alliance counts as alliance (an unreadable
+relation).
+
+Bounded work: reading is linear in the length of the text (each line is cut into words once;
+multi-word power names are matched longest first over at most :data:`MAX_NAME_WORDS` words). A
+text longer than :data:`MAX_SHEET_CHARS` characters is refused with :class:`SheetTooLongError`,
+the only exception :func:`parse_sheets` raises. "Did you mean" suggestions are computed for the
+first :data:`MAX_SUGGESTIONS` distinct unknown names of a text, each at most
+:data:`MAX_SUGGESTION_CHARS` long; a quoted text in a reason is cut at :data:`MAX_QUOTE_CHARS`.
 
 >>> from tabletop.games.africa1880.board import load_board
 >>> result = parse_sheets("[France]\\nAlgérie: développe\\nguerre: Allemagne", load_board())
+>>> result.sheets["France"].orders, sorted(result.sheets["France"].wars)
+((Develop(power='France', territory='Algeria'),), ['Germany'])
+>>> result = parse_sheets("[Frankreich]\\nAlgeria: entwickeln\\nKrieg: Deutschland", load_board())
 >>> result.sheets["France"].orders, sorted(result.sheets["France"].wars)
 ((Develop(power='France', territory='Algeria'),), ['Germany'])
 """
@@ -31,7 +43,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tabletop.games.africa1880.board import Board, UnknownTerritory
+from tabletop.games.africa1880 import state as _state
+from tabletop.games.africa1880.board import Board, normalize_name
 from tabletop.games.africa1880.orders import (
     CONTRADICTORY_RELATION,
     DUPLICATE_ORDER,
@@ -57,37 +70,143 @@ from tabletop.games.africa1880.orders import (
     void_order,
 )
 from tabletop.games.africa1880.state import (
-    POWER_NAMES_FR,
     POWERS,
     UnknownPower,
     lookup_power,
     name_key,
+    power_name,
     sort_powers,
 )
 
-__all__ = ["ParseResult", "format_sheet", "format_sheets", "parse_sheets"]
+__all__ = [
+    "KEYWORDS",
+    "MAX_QUOTE_CHARS",
+    "MAX_SHEET_CHARS",
+    "MAX_SHOWN_PROBLEMS",
+    "MAX_SUGGESTIONS",
+    "ParseResult",
+    "SheetTooLongError",
+    "format_order",
+    "format_sheet",
+    "format_sheets",
+    "parse_sheets",
+]
 
-# Keywords after name_key (lower case, no accents); several spellings for fast typing.
+MAX_SHEET_CHARS = 65_536
+"""The longest text :func:`parse_sheets` reads (64 KB of characters: a six-power round takes
+about 5,000); a longer one is refused whole with :class:`SheetTooLongError`."""
+
+MAX_SUGGESTIONS = 32
+"""Distinct unknown names per text that get a "did you mean" (the later ones get none)."""
+
+MAX_SUGGESTION_CHARS = 40
+"""No suggestion for a longer unknown name: no territory or power name is that long."""
+
+MAX_QUOTE_CHARS = 120
+"""A text quoted in a reason is cut after this many characters (the line itself is kept whole in
+:attr:`VoidOrder.order_text`)."""
+
+MAX_SHOWN_PROBLEMS = 50
+"""How many void lines :meth:`ParseResult.shown_void` gives a page before "and N more"."""
+
+# Keywords after name_key (lower case, no accents, ß as ss); several spellings for fast typing.
+# German umlauts appear twice: as the plain vowel (what name_key makes of ü) and as ue.
 DEVELOP_WORDS = frozenset(
     {"develop", "develops", "dev", "development", "developpe", "developper", "developpement"}
+    | {"entwickeln", "entwickle", "entwickelt", "entwicklung"}
 )
-EXPLORE_WORDS = frozenset({"explore", "explores", "exp", "explorer", "exploration"})
+EXPLORE_WORDS = frozenset(
+    {"explore", "explores", "exp", "explorer", "exploration"}
+    | {"erkunden", "erkunde", "erkundet", "erkundung", "erforschen", "erforsche"}
+)
 HOLD_WORDS = frozenset(
     {"hold", "holds", "nothing", "do nothing", "none", "pass", "rien", "ne rien faire", "tenir"}
     | {"tient", "reste", "rester"}
+    | {"halten", "halte", "halt", "haelt", "nichts", "nichts tun", "bleiben", "bleibt"}
 )
 LAND_WORDS = frozenset(
     {"land", "lands", "landing", "debarque", "debarquer", "debarquement", "debarquements"}
+    | {"landen", "lande", "landet", "landung", "landungen"}
 )
-WAR_WORDS = frozenset({"war", "wars", "guerre", "guerres"})
-ALLIANCE_WORDS = frozenset({"alliance", "alliances", "ally", "allies", "allie", "peace", "paix"})
-NOBODY_WORDS = frozenset({"none", "nobody", "no one", "aucun", "aucune", "personne"})
-TOWARD_WORDS = frozenset({"to", "toward", "towards", "vers", "en", "au", "a"})
-_ARROW = re.compile(r"\s*(?:->|=>|→|⟶)\s*")
-_LIST_SPLIT = re.compile(r"\s*(?:[,;/&+]|\band\b|\bet\b)\s*", re.IGNORECASE)
+WAR_WORDS = frozenset({"war", "wars", "guerre", "guerres", "krieg", "kriege"})
+ALLIANCE_WORDS = frozenset(
+    {"alliance", "alliances", "ally", "allies", "allie", "peace", "paix"}
+    | {"bundnis", "buendnis", "bundnisse", "buendnisse", "frieden", "verbundet", "verbuendet"}
+)
+NOBODY_WORDS = frozenset(
+    {"none", "nobody", "no one", "aucun", "aucune", "personne", "niemand", "keiner", "keine"}
+)
+TOWARD_WORDS = frozenset(
+    {"to", "toward", "towards", "vers", "en", "au", "a", "nach", "zu", "zum", "zur", "ins"}
+)
+_VERB_WORDS = DEVELOP_WORDS | EXPLORE_WORDS | HOLD_WORDS
+_TARGET_SKIP = EXPLORE_WORDS | TOWARD_WORDS
+_HOLD_PHRASE_WORDS = max(len(words.split()) for words in HOLD_WORDS)
+# No leading or trailing \s* in these patterns: they made a regex search quadratic in a long run
+# of spaces; the words around a match are split or stripped afterwards anyway.
+_ARROW = re.compile(r"->|=>|→|⟶")
+_LIST_SPLIT = re.compile(r"[,;/&+]|\band\b|\bet\b|\bund\b", re.IGNORECASE)
 
-_KEYWORDS_FR = {"develop": "développe", "explore": "explore", "hold": "rien", "land": "débarque"}
-_KEYWORDS_FR.update({"war": "guerre", "alliance": "alliance"})
+KEYWORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "develop": "develop",
+        "explore": "explore",
+        "hold": "hold",
+        "land": "land",
+        "war": "war",
+        "alliance": "alliance",
+    },
+    "fr": {
+        "develop": "développe",
+        "explore": "explore",
+        "hold": "rien",
+        "land": "débarque",
+        "war": "guerre",
+        "alliance": "alliance",
+    },
+    "de": {
+        "develop": "entwickeln",
+        "explore": "erkunden",
+        "hold": "halten",
+        "land": "landen",
+        "war": "Krieg",
+        "alliance": "Bündnis",
+    },
+}
+"""The keywords :func:`format_sheet` writes, per interface language (English for any other)."""
+
+# Name keys are remembered (name_key) only for short texts, so a long pasted line is not kept.
+_CACHED_KEY_CHARS = 100
+# normalize_name on plain ASCII: lower case, and these marks read as spaces (a test holds the two
+# equal); about ten times faster than the general path, which handles accents.
+_ASCII_SPACES = str.maketrans({mark: " " for mark in "'`_.-"})
+
+
+def _key(text: str) -> str:
+    """:func:`normalize_name` of ``text``."""
+    if text.isascii():
+        return " ".join(text.lower().translate(_ASCII_SPACES).split())
+    return name_key(text) if len(text) <= _CACHED_KEY_CHARS else normalize_name(text)
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= MAX_QUOTE_CHARS else text[: MAX_QUOTE_CHARS - 1] + "…"
+
+
+class SheetTooLongError(ValueError):
+    """A typed text longer than :data:`MAX_SHEET_CHARS`: nothing of it is read.
+
+    ``length`` and ``limit`` are the two numbers of the message, for a page to say it in its
+    language.
+    """
+
+    def __init__(self, length: int, limit: int = MAX_SHEET_CHARS) -> None:
+        self.length = length
+        self.limit = limit
+        super().__init__(
+            f"the order sheets are {length:,} characters long; at most {limit:,} characters "
+            f"({limit // 1024} KB) are read: shorten the text"
+        )
 
 
 @dataclass
@@ -109,6 +228,193 @@ class ParseResult:
     def missing(self) -> tuple[str, ...]:
         """Playing powers without a sheet."""
         return tuple(p for p in self.powers if p not in self.sheets)
+
+    def shown_void(self, limit: int = MAX_SHOWN_PROBLEMS) -> tuple[list[VoidOrder], int]:
+        """The first ``limit`` void lines and how many more there are (for "and N more")."""
+        limit = max(0, limit)
+        return self.void[:limit], max(0, len(self.void) - limit)
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _power_index() -> dict[str, str]:
+    """Normalised spelling -> power, for every spelling :func:`lookup_power` accepts."""
+    index: dict[str, str] = dict(getattr(_state, "_POWER_INDEX", {}))
+    for power in POWERS:
+        for lang in ("en", "fr", "de"):
+            index.setdefault(normalize_name(power_name(power, lang)), power)
+    return index
+
+
+_POWER_KEYS = _power_index()
+# The same spellings as tuples of words, for the longest match in a list typed without commas.
+_POWER_WORDS: dict[tuple[str, ...], str] = {tuple(k.split()): p for k, p in _POWER_KEYS.items()}
+MAX_NAME_WORDS = max(len(words) for words in _POWER_WORDS)
+"""The most words a power name has once normalised ("les pays bas")."""
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+class _BoardNames:
+    """One board's name lookups, remembered: every spelling the board accepts, plus each
+    spelling with a German umlaut written as two letters (``Aegypten`` for ``Ägypten``)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.found: dict[str, str | None] = {}
+        self.suggestions: dict[str, str | None] = {}
+        self.umlauts: dict[str, str] = {}
+        for territory in board.territories.values():
+            names = getattr(territory, "names", None)
+            extra = tuple(names.values()) if isinstance(names, Mapping) else ()
+            for spelling in (territory.name, *territory.aliases, *extra):
+                if not isinstance(spelling, str):
+                    continue
+                spelled = spelling.translate(_UMLAUTS)
+                if spelled != spelling and spelled not in board:
+                    self.umlauts.setdefault(normalize_name(spelled), territory.name)
+
+    def find(self, text: str) -> str | None:
+        """The canonical name of ``text`` (already stripped), or None; no suggestion is made."""
+        found = self.found.get(text)
+        if found is None and text not in self.found:
+            if text in self.board:
+                found = self.board.lookup(text)
+            else:
+                found = self.umlauts.get(_key(text))
+            if len(text) <= _CACHED_KEY_CHARS and len(self.found) < 4096:
+                self.found[text] = found
+        return found
+
+
+# Remembered board lookups, per board object (kept alive here, so ids cannot be reused).
+_BOARDS: dict[int, _BoardNames] = {}
+
+
+def _board_names(board: Board) -> _BoardNames:
+    names = _BOARDS.get(id(board))
+    if names is None or names.board is not board:
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
+        names = _BOARDS[id(board)] = _BoardNames(board)
+    return names
+
+
+class _Unknown(Exception):
+    """A name that matched nothing: ``text`` as quoted, with ``suggestion`` when one is close."""
+
+    def __init__(self, text: str, suggestion: str | None) -> None:
+        self.text = text
+        self.suggestion = suggestion
+
+
+class _Reader:
+    """The lookups of one call of :func:`parse_sheets`, with its budget of suggestions."""
+
+    def __init__(self, board: Board) -> None:
+        self.names = _board_names(board)
+        self.board = board
+        self.suggested: set[tuple[str, str]] = set()
+        # Reasons already written, by (power, code, details): a text with thousands of void
+        # lines builds each distinct sentence once.
+        self.reasons: dict[tuple, VoidOrder] = {}
+
+    def void(
+        self,
+        power: str | None,
+        line: str,
+        code: str,
+        number: int,
+        suggestion: str | None = None,
+        **details: object,
+    ) -> VoidOrder:
+        """:func:`void_order`, remembering the sentences (they depend only on the key)."""
+        key = (power, code, suggestion, tuple(sorted(details.items())))
+        try:
+            known = self.reasons.get(key)
+        except TypeError:  # a detail that cannot be a key: no memory for this one
+            return void_order(power, line, code, number, suggestion, **details)
+        if known is None:
+            known = void_order(power, line, code, number, suggestion, **details)
+            self.reasons[key] = known
+            return known
+        # The same fields, in the order void_order gives them (dataclasses.replace is slower).
+        return VoidOrder(
+            known.power, line, known.reason_code, known.reason, known.reason_fr, number
+        )
+
+    def _may_suggest(self, kind: str, key: str) -> bool:
+        # The first MAX_SUGGESTIONS distinct unknown names get one, wherever it was computed.
+        if not key or len(key) > MAX_SUGGESTION_CHARS:
+            return False
+        if (kind, key) in self.suggested:
+            return True
+        if len(self.suggested) >= MAX_SUGGESTIONS:
+            return False
+        self.suggested.add((kind, key))
+        return True
+
+    def territory(self, text: str) -> str:
+        """Canonical name of a territory, or :class:`_Unknown` (also for an empty name)."""
+        cleaned = text.strip().strip(":").strip()
+        if not cleaned:
+            raise _Unknown(text.strip(), None)
+        found = self.names.find(cleaned)
+        if found is not None:
+            return found
+        key = _key(cleaned)
+        suggestion = None
+        if self._may_suggest("territory", key):
+            cache = self.names.suggestions
+            if key in cache:
+                suggestion = cache[key]
+            else:
+                suggestion = cache[key] = self.board.suggest(cleaned)
+        raise _Unknown(cleaned, suggestion)
+
+    def power(self, text: str) -> str | None:
+        """The power named by ``text`` (any spelling :func:`lookup_power` reads), or None."""
+        return _POWER_KEYS.get(_key(text))
+
+    def unknown_power(self, text: str) -> _Unknown:
+        """The error for ``text``, which names no power, with the suggestion of lookup_power."""
+        cleaned = text.strip()
+        suggestion = None
+        if self._may_suggest("power", _key(cleaned)):
+            try:
+                lookup_power(cleaned)
+            except UnknownPower as error:
+                suggestion = error.suggestion
+        return _Unknown(cleaned, suggestion)
+
+    def powers_by_words(self, text: str) -> list[str] | None:
+        """Split "Germany Great Britain" into powers, longest names first; None if a word is left.
+
+        Linear: from each word at most MAX_NAME_WORDS words are tried, as tuples of name keys.
+        """
+        words = [tuple(_key(word).split()) for word in text.split()]
+        words = [w for w in words if w]  # a lone "-" is part of no name
+        found = []
+        start = 0
+        while start < len(words):
+            best: tuple[str, int] | None = None
+            candidate: tuple[str, ...] = ()
+            for end in range(start, min(len(words), start + MAX_NAME_WORDS)):
+                candidate += words[end]
+                if len(candidate) > MAX_NAME_WORDS:
+                    break
+                power = _POWER_WORDS.get(candidate)
+                if power is not None:
+                    best = (power, end + 1)
+            if best is None:
+                return None
+            found.append(best[0])
+            start = best[1]
+        return found or None
+
+
+# --------------------------------------------------------------------------- sheets
 
 
 class _SheetBuilder:
@@ -152,49 +458,48 @@ def _split_header(line: str) -> tuple[str | None, str]:
     return line[1:close].strip(), line[close + 1 :].strip()
 
 
-def _is_power(text: str) -> str | None:
-    try:
-        return lookup_power(text)
-    except UnknownPower:
-        return None
-
-
 def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -> ParseResult:
-    """Read the typed order sheets of a round. Never raises on any text.
+    """Read the typed order sheets of a round.
 
-    ``powers`` are the powers playing (default: all six); sheets of other powers are void.
+    ``powers`` are the powers playing (default: all six); sheets of other powers are void. Any
+    text up to :data:`MAX_SHEET_CHARS` characters is read, in time linear in its length, and
+    never raises; a longer one raises :class:`SheetTooLongError` (a ``ValueError``).
     """
+    text = str(text)
+    if len(text) > MAX_SHEET_CHARS:
+        raise SheetTooLongError(len(text))
     playing = sort_powers(powers if powers is not None else POWERS)
+    reader = _Reader(board)
     result = ParseResult(powers=playing)
     builders: dict[str, _SheetBuilder] = {}
     current: _SheetBuilder | None = None
     # When the current header cannot be used: (power or None, code, details) for its lines.
     refused: tuple[str | None, str, dict] | None = None
-    for number, raw in enumerate(str(text).splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = _strip_comment(raw)
         if not line:
             continue
         header, rest = _split_header(line)
         if header is None:
             bare = line.rstrip(":").strip()
-            if bare and ":" not in bare and _ARROW.search(bare) is None and _is_power(bare):
+            if bare and ":" not in bare and reader.power(bare) and _ARROW.search(bare) is None:
                 header, rest = bare, ""
         if header is not None:
             current, refused = None, None
-            try:
-                power = lookup_power(header)
-            except UnknownPower as error:
-                refused = (None, UNKNOWN_POWER, {"text": header, "suggestion": error.suggestion})
+            power = reader.power(header)
+            if power is None:
+                error = reader.unknown_power(header)
+                details = {"text": _quote(error.text), "suggestion": error.suggestion}
+                refused = (None, UNKNOWN_POWER, details)
+            elif power not in playing:
+                refused = (power, NOT_PLAYING, {})
+            elif power in builders:
+                refused = (power, DUPLICATE_SHEET, {})
             else:
-                if power not in playing:
-                    refused = (power, NOT_PLAYING, {})
-                elif power in builders:
-                    refused = (power, DUPLICATE_SHEET, {})
-                else:
-                    current = builders[power] = _SheetBuilder(power)
+                current = builders[power] = _SheetBuilder(power)
             if refused is not None:
                 who, code, details = refused
-                item = void_order(who, line, code, line=number, **details)
+                item = reader.void(who, line, code, number, **details)
                 result.void.append(item)
                 result.errors.append(item)
                 continue
@@ -203,257 +508,251 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
             line = rest  # "[France] Algeria: develop": the order after the header counts
         if current is None:
             if refused is None:
-                item = void_order(None, line, NO_HEADER, line=number)
+                item = reader.void(None, line, NO_HEADER, number)
             else:
                 who, code, details = refused
-                item = void_order(who, line, code, line=number, **details)
+                item = reader.void(who, line, code, number, **details)
             result.void.append(item)
             result.errors.append(item)
             continue
         before = len(current.void)
-        _parse_line(line, number, current, board, playing)
+        _Line(line, number, current, reader, playing).parse()
         result.void.extend(current.void[before:])
     result.sheets = {p: builders[p].build() for p in playing if p in builders}
     return result
 
 
-# Remembered board lookups, per board object (kept alive here, so ids cannot be reused).
-_LOOKUPS: dict[int, tuple[Board, dict[str, str | UnknownTerritory]]] = {}
+class _Line:
+    """One order line of a sheet, read once into words; each step below is linear in it."""
 
+    def __init__(
+        self,
+        line: str,
+        number: int,
+        sheet: _SheetBuilder,
+        reader: _Reader,
+        playing: tuple[str, ...],
+    ) -> None:
+        self.line = line
+        self.number = number
+        self.sheet = sheet
+        self.reader = reader
+        self.board = reader.board
+        self.playing = playing
 
-def _territory(text: str, board: Board) -> str:
-    """Canonical name or UnknownTerritory (also for an empty name)."""
-    cleaned = text.strip().strip(":").strip()
-    if not cleaned:
-        raise UnknownTerritory(text.strip(), None)
-    entry = _LOOKUPS.get(id(board))
-    if entry is None or entry[0] is not board:
-        if len(_LOOKUPS) >= 8:
-            _LOOKUPS.clear()
-        entry = _LOOKUPS[id(board)] = (board, {})
-    cache = entry[1]
-    found = cache.get(cleaned)
-    if found is None:
+    def void(self, code: str, suggestion: str | None = None, **details: object) -> None:
+        sheet = self.sheet
+        item = self.reader.void(sheet.power, self.line, code, self.number, suggestion, **details)
+        sheet.void.append(item)
+
+    def unknown(self, code: str, error: _Unknown) -> None:
+        self.void(code, error.suggestion, text=_quote(error.text))
+
+    def parse(self) -> None:
+        line = self.line
+        arrow = _ARROW.search(line)
+        if arrow is not None:
+            left, right = line[: arrow.start()], line[arrow.end() :]
+            left_words = left.replace(":", " ").split()
+            left_keys = _key(left.replace(":", " ")).split()
+            if left_keys and left_keys[-1] in EXPLORE_WORDS:
+                left = " ".join(left_words[:-1])
+            right_words = right.split()
+            skip = 0
+            while skip < len(right_words) and _key(right_words[skip]) in _TARGET_SKIP:
+                skip += 1
+            self.explore(left, " ".join(right_words[skip:]))
+            return
+        if ":" in line:
+            head, rest = line.split(":", 1)
+            head_key = _key(head)
+            rest = rest.strip()
+            if head_key in LAND_WORDS:
+                self.landing(rest)
+                return
+            if head_key in WAR_WORDS or head_key in ALLIANCE_WORDS:
+                self.relations(rest, war=head_key in WAR_WORDS)
+                return
+            rest_key = _key(rest)
+            if (rest_key in WAR_WORDS or rest_key in ALLIANCE_WORDS) and self.reader.power(head):
+                self.relations(head, war=rest_key in WAR_WORDS)
+                return
+            self.presence_order(head, rest)
+            return
+        words = line.split()
+        keys = [_key(word) for word in words]
+        first = keys[0]
+        if first in LAND_WORDS:
+            self.landing(" ".join(words[1:]))
+            return
+        if first in WAR_WORDS or first in ALLIANCE_WORDS:
+            self.relations(" ".join(words[1:]), war=first in WAR_WORDS)
+            return
+        index = self._verb_index(keys)
+        if index is None:
+            self.void(UNKNOWN_KEYWORD, text=_quote(line))
+            return
+        self.presence_order(" ".join(words[:index]), " ".join(words[index:]))
+
+    @staticmethod
+    def _verb_index(keys: list[str]) -> int | None:
+        """The first word after the first that starts an order ("explore", or "do nothing" up
+        to the end of the line), or None. Linear: the phrases at the end of the line are built
+        back to front, for at most as many words as the longest hold phrase has."""
+        if len(keys) < 2:
+            return None
+        phrases: dict[int, str] = {}
+        phrase, count = "", 0
+        for index in range(len(keys) - 1, 0, -1):
+            if keys[index]:
+                count += len(keys[index].split())
+                if count > _HOLD_PHRASE_WORDS:
+                    break
+                phrase = f"{keys[index]} {phrase}" if phrase else keys[index]
+            phrases[index] = phrase
+        for index in range(1, len(keys)):
+            if keys[index] in _VERB_WORDS or phrases.get(index) in HOLD_WORDS:
+                return index
+        return None
+
+    def presence_order(self, head: str, rest: str) -> None:
+        rest_key = _key(rest)
+        words = rest.split()
+        verb = _key(words[0]) if words else ""
+        if not rest_key:
+            self.void(SYNTAX)
+            return
+        if verb in EXPLORE_WORDS:
+            skip = 1
+            while skip < len(words) and _key(words[skip]) in TOWARD_WORDS:
+                skip += 1
+            self.explore(head, " ".join(words[skip:]))
+            return
+        if rest_key in DEVELOP_WORDS or rest_key in HOLD_WORDS:
+            try:
+                source = self.reader.territory(head)
+            except _Unknown as error:
+                self.unknown(UNKNOWN_TERRITORY, error)
+                return
+            kind = Develop if rest_key in DEVELOP_WORDS else Hold
+            self.add_order(kind(self.sheet.power, source))
+            return
+        if verb in DEVELOP_WORDS or verb in HOLD_WORDS:
+            self.void(SYNTAX)  # a develop or hold followed by stray words
+            return
+        self.void(UNKNOWN_KEYWORD, text=_quote(rest))
+
+    def explore(self, source_text: str, target_text: str) -> None:
+        sheet = self.sheet
+        if not source_text.strip(" :") or not target_text.strip(" :"):
+            self.void(SYNTAX)
+            return
         try:
-            found = board.lookup(cleaned)
-        except UnknownTerritory as error:
-            found = error
-        if len(cache) < 4096:
-            cache[cleaned] = found
-    if isinstance(found, UnknownTerritory):
-        raise UnknownTerritory(found.text, found.suggestion)
-    return found
-
-
-def _void(sheet: _SheetBuilder, line: str, number: int, code: str, **details: object) -> None:
-    sheet.void.append(void_order(sheet.power, line, code, line=number, **details))
-
-
-def _unknown(sheet: _SheetBuilder, line: str, number: int, error: UnknownTerritory) -> None:
-    _void(sheet, line, number, UNKNOWN_TERRITORY, text=error.text, suggestion=error.suggestion)
-
-
-def _parse_line(
-    line: str, number: int, sheet: _SheetBuilder, board: Board, playing: tuple[str, ...]
-) -> None:
-    arrow = _ARROW.search(line)
-    if arrow is not None:
-        left, right = line[: arrow.start()], line[arrow.end() :]
-        left_words = name_key(left.replace(":", " ")).split()
-        if left_words and left_words[-1] in EXPLORE_WORDS:
-            left = " ".join(left.replace(":", " ").split()[:-1])
-        right_words = right.split()
-        while right_words and name_key(right_words[0]) in EXPLORE_WORDS | TOWARD_WORDS:
-            right_words = right_words[1:]
-        _explore(line, number, sheet, board, left, " ".join(right_words))
-        return
-    if ":" in line:
-        head, rest = line.split(":", 1)
-        head_key = name_key(head)
-        rest = rest.strip()
-        if head_key in LAND_WORDS:
-            _landing(line, number, sheet, board, rest)
+            source = self.reader.territory(source_text)
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
             return
-        if head_key in WAR_WORDS or head_key in ALLIANCE_WORDS:
-            _relations(line, number, sheet, playing, rest, war=head_key in WAR_WORDS)
+        if source in sheet.sources:
+            self.void(DUPLICATE_ORDER, territory=source)
             return
-        rest_key = name_key(rest)
-        if (rest_key in WAR_WORDS or rest_key in ALLIANCE_WORDS) and _is_power(head):
-            _relations(line, number, sheet, playing, head, war=rest_key in WAR_WORDS)
-            return
-        _presence_order(line, number, sheet, board, head, rest)
-        return
-    words = line.split()
-    first = name_key(words[0])
-    rest = " ".join(words[1:])
-    if first in LAND_WORDS:
-        _landing(line, number, sheet, board, rest)
-        return
-    if first in WAR_WORDS or first in ALLIANCE_WORDS:
-        _relations(line, number, sheet, playing, rest, war=first in WAR_WORDS)
-        return
-    verbs = DEVELOP_WORDS | EXPLORE_WORDS | HOLD_WORDS
-    for index in range(1, len(words)):
-        key = name_key(words[index])
-        two = name_key(" ".join(words[index:]))
-        if key in verbs or two in HOLD_WORDS:
-            _presence_order(
-                line, number, sheet, board, " ".join(words[:index]), " ".join(words[index:])
-            )
-            return
-    _void(sheet, line, number, UNKNOWN_KEYWORD, text=line)
-
-
-def _presence_order(
-    line: str, number: int, sheet: _SheetBuilder, board: Board, head: str, rest: str
-) -> None:
-    rest_key = name_key(rest)
-    words = rest.split()
-    verb = name_key(words[0]) if words else ""
-    if not rest_key:
-        _void(sheet, line, number, SYNTAX)
-        return
-    if verb in EXPLORE_WORDS:
-        target_words = words[1:]
-        while target_words and name_key(target_words[0]) in TOWARD_WORDS:
-            target_words = target_words[1:]
-        _explore(line, number, sheet, board, head, " ".join(target_words))
-        return
-    if rest_key in DEVELOP_WORDS or rest_key in HOLD_WORDS:
+        sheet.sources.add(source)  # even if the target is wrong: the first line written counts
         try:
-            source = _territory(head, board)
-        except UnknownTerritory as error:
-            _unknown(sheet, line, number, error)
+            target = self.reader.territory(target_text)
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
             return
-        kind = Develop if rest_key in DEVELOP_WORDS else Hold
-        _add_order(line, number, sheet, kind(sheet.power, source))
-        return
-    if verb in DEVELOP_WORDS or verb in HOLD_WORDS:
-        _void(sheet, line, number, SYNTAX)  # a develop or hold followed by stray words
-        return
-    _void(sheet, line, number, UNKNOWN_KEYWORD, text=rest)
+        if target not in self.board.territories[source].neighbours:
+            self.void(NOT_NEIGHBOUR, source=source, target=target)
+            return
+        order = Explore(sheet.power, source, target)
+        sheet.orders.append(order)
+        sheet.written[order] = (self.number, self.line)
 
+    def add_order(self, order: Develop | Hold) -> None:
+        sheet = self.sheet
+        if order.source in sheet.sources:
+            self.void(DUPLICATE_ORDER, territory=order.source)
+            return
+        sheet.sources.add(order.source)
+        sheet.orders.append(order)
+        sheet.written[order] = (self.number, self.line)
 
-def _explore(
-    line: str, number: int, sheet: _SheetBuilder, board: Board, source_text: str, target_text: str
-) -> None:
-    if not source_text.strip(" :") or not target_text.strip(" :"):
-        _void(sheet, line, number, SYNTAX)
-        return
-    try:
-        source = _territory(source_text, board)
-    except UnknownTerritory as error:
-        _unknown(sheet, line, number, error)
-        return
-    if source in sheet.sources:
-        _void(sheet, line, number, DUPLICATE_ORDER, territory=source)
-        return
-    sheet.sources.add(source)  # even if the target is wrong: the first line written counts
-    try:
-        target = _territory(target_text, board)
-    except UnknownTerritory as error:
-        _unknown(sheet, line, number, error)
-        return
-    if target not in board.territories[source].neighbours:
-        _void(sheet, line, number, NOT_NEIGHBOUR, source=source, target=target)
-        return
-    order = Explore(sheet.power, source, target)
-    sheet.orders.append(order)
-    sheet.written[order] = (number, line)
-    sheet.written[order] = (number, line)
-
-
-def _add_order(line: str, number: int, sheet: _SheetBuilder, order: Develop | Hold) -> None:
-    if order.source in sheet.sources:
-        _void(sheet, line, number, DUPLICATE_ORDER, territory=order.source)
-        return
-    sheet.sources.add(order.source)
-    sheet.orders.append(order)
-    sheet.written[order] = (number, line)
-
-
-def _landing(line: str, number: int, sheet: _SheetBuilder, board: Board, rest: str) -> None:
-    words = rest.split()
-    while words and name_key(words[0]) in TOWARD_WORDS:
-        words = words[1:]
-    if not words:
-        _void(sheet, line, number, SYNTAX)
-        return
-    if sheet.landing_written:
-        _void(sheet, line, number, SECOND_LANDING)
-        return
-    sheet.landing_written = True
-    try:
-        target = _territory(" ".join(words), board)
-    except UnknownTerritory as error:
-        _unknown(sheet, line, number, error)
-        return
-    if not board.territories[target].coastal:
-        _void(sheet, line, number, NOT_COASTAL, territory=target)
-        return
-    sheet.landing = Landing(sheet.power, target)
-    sheet.written[sheet.landing] = (number, line)
-
-
-def _relations(
-    line: str, number: int, sheet: _SheetBuilder, playing: tuple[str, ...], rest: str, war: bool
-) -> None:
-    if name_key(rest) in NOBODY_WORDS:
-        return
-    names: list[str] = []
-    for item in _LIST_SPLIT.split(rest):
-        if not item.strip():
-            continue
+    def landing(self, rest: str) -> None:
+        sheet = self.sheet
+        words = rest.split()
+        skip = 0
+        while skip < len(words) and _key(words[skip]) in TOWARD_WORDS:
+            skip += 1
+        if skip == len(words):
+            self.void(SYNTAX)
+            return
+        if sheet.landing_written:
+            self.void(SECOND_LANDING)
+            return
+        sheet.landing_written = True
         try:
-            names.append(lookup_power(item))
-        except UnknownPower as error:
-            spaced = _powers_by_words(item)  # "Germany Italy" written without a comma
+            target = self.reader.territory(" ".join(words[skip:]))
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
+            return
+        if not self.board.territories[target].coastal:
+            self.void(NOT_COASTAL, territory=target)
+            return
+        sheet.landing = Landing(sheet.power, target)
+        sheet.written[sheet.landing] = (self.number, self.line)
+
+    def relations(self, rest: str, war: bool) -> None:
+        sheet = self.sheet
+        if _key(rest) in NOBODY_WORDS:
+            return
+        names: list[str] = []
+        for item in _LIST_SPLIT.split(rest):
+            if not item.strip():
+                continue
+            power = self.reader.power(item)
+            if power is not None:
+                names.append(power)
+                continue
+            spaced = self.reader.powers_by_words(item)  # "Germany Italy" written without a comma
             if spaced is None:
-                _void(
-                    sheet, line, number, UNKNOWN_POWER, text=error.text, suggestion=error.suggestion
-                )
+                self.unknown(UNKNOWN_POWER, self.reader.unknown_power(item))
             else:
                 names.extend(spaced)
-    for other in names:
-        if other == sheet.power:
-            _void(sheet, line, number, SELF_RELATION)
-            continue
-        if other not in playing:
-            _void(sheet, line, number, NOT_PLAYING, absent=other)
-            continue
-        opposite = sheet.alliances if war else sheet.wars
-        if other in opposite or other in sheet.contradicted:
-            sheet.contradicted.add(other)
-            sheet.wars.discard(other)  # an unreadable relation counts as alliance
-            _void(sheet, line, number, CONTRADICTORY_RELATION, other=other)
-            continue
-        (sheet.wars if war else sheet.alliances).add(other)
+        for other in names:
+            if other == sheet.power:
+                self.void(SELF_RELATION)
+                continue
+            if other not in self.playing:
+                self.void(NOT_PLAYING, absent=other)
+                continue
+            opposite = sheet.alliances if war else sheet.wars
+            if other in opposite or other in sheet.contradicted:
+                sheet.contradicted.add(other)
+                sheet.wars.discard(other)  # an unreadable relation counts as alliance
+                self.void(CONTRADICTORY_RELATION, other=other)
+                continue
+            (sheet.wars if war else sheet.alliances).add(other)
 
 
-def _powers_by_words(text: str) -> list[str] | None:
-    """Split "Germany Great Britain" into powers, longest names first; None if a word is left."""
-    words = text.split()
-    found = []
-    start = 0
-    while start < len(words):
-        for end in range(len(words), start, -1):
-            power = _is_power(" ".join(words[start:end]))
-            if power is not None:
-                found.append(power)
-                start = end
-                break
-        else:
-            return None
-    return found or None
+# --------------------------------------------------------------------------- formatting
 
 
-def _keyword(word: str, lang: str) -> str:
-    return _KEYWORDS_FR[word] if lang == "fr" else word
+def _keywords(lang: str) -> dict[str, str]:
+    return KEYWORDS.get(str(getattr(lang, "value", lang)), KEYWORDS["en"])
+
+
+def _lang(lang: str) -> str:
+    code = str(getattr(lang, "value", lang))
+    return code if code in KEYWORDS else "en"
 
 
 def format_order(order: Order | Landing, lang: str = "en") -> str:
-    """One order as a line of the notation (English, or French keywords with ``lang="fr"``)."""
-    return order_text(order, _KEYWORDS_FR if lang == "fr" else None)
+    """One order as a line of the notation, with the keywords of ``lang`` ("en", "fr", "de").
+
+    >>> format_order(Develop("France", "Algeria"), "de")
+    'Algeria: entwickeln'
+    """
+    return order_text(order, _keywords(lang))
 
 
 def format_sheet(
@@ -464,24 +763,26 @@ def format_sheet(
 ) -> str:
     """The sheet as text that :func:`parse_sheets` reads back to an equal sheet.
 
-    With ``powers``, an ``alliance:`` line lists the other powers explicitly. ``board`` is accepted
-    for symmetry with parsing; canonical names are written as they are.
+    Keywords and power names are written in ``lang`` ("en", "fr" or "de"). With ``powers``, an
+    ``alliance:`` line lists the other powers explicitly. ``board`` is accepted for symmetry with
+    parsing; territory names are written as their canonical names.
     """
-    name = POWER_NAMES_FR.get(sheet.power, sheet.power) if lang == "fr" else sheet.power
-    lines = [f"[{name}]"]
+    lang = _lang(lang)
+    words = _keywords(lang)
+    lines = [f"[{power_name(sheet.power, lang)}]"]
     lines.extend(format_order(order, lang) for order in sheet.orders)
     if sheet.landing is not None:
         lines.append(format_order(sheet.landing, lang))
 
     def names(items: Iterable[str]) -> str:
-        return ", ".join(POWER_NAMES_FR.get(p, p) if lang == "fr" else p for p in items)
+        return ", ".join(power_name(p, lang) for p in items)
 
     if sheet.wars:
-        lines.append(f"{_keyword('war', lang)}: {names(sort_powers(sheet.wars))}")
+        lines.append(f"{words['war']}: {names(sort_powers(sheet.wars))}")
     if powers is not None:
         allies = [p for p in sort_powers(powers) if p != sheet.power and p not in sheet.wars]
         if allies:
-            lines.append(f"{_keyword('alliance', lang)}: {names(allies)}")
+            lines.append(f"{words['alliance']}: {names(allies)}")
     return "\n".join(lines) + "\n"
 
 
