@@ -678,7 +678,7 @@ from tabletop.i18n.messages import N_, NN_, NNP_, NP_, Msg  # noqa: F401
 
 KEYS_FOOTER = '''
 
-def text(table: str, key: str, lang: str = "en", **values: Any) -> str:
+def text(table: str, key: str, /, lang: str = "en", **values: Any) -> str:
     """The message ``key`` of ``table`` in ``lang``, with ``values`` filled in."""
     return TABLES[table][key].render(lang, **values)
 '''
@@ -730,7 +730,7 @@ def fill_french(entries: list[Entry], po_path: Path) -> int:
             if not message.string:
                 message.string = _french_plain(e.fr)
                 filled += 1
-        elif not any(message.string):
+        elif not any(message.string if isinstance(message.string, tuple) else ()):
             assert e.fr_plural is not None
             message.string = (_french_plain(e.fr), _french_plain(e.fr_plural))
             filled += 1
@@ -755,7 +755,8 @@ def main(argv: list[str] | None = None) -> int:
 
     keys = ROOT / "tabletop" / "i18n" / "keys.py"
     write_keys(entries, keys)
-    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(keys)], cwd=ROOT, check=False)
+    for fix in (["check", "--fix", "-q"], ["format", "-q"]):
+        subprocess.run([sys.executable, "-m", "ruff", *fix, str(keys)], cwd=ROOT, check=False)
     i18n_update.extract()
     i18n_update.update()
     filled = fill_french(entries, i18n_update.po_path("fr"))

@@ -20,6 +20,7 @@ from tabletop.i18n.formatting import (
     format_number,
     format_percent,
     label_value,
+    language_name,
 )
 from tabletop.i18n.languages import (
     DOMAIN,
@@ -63,6 +64,7 @@ __all__ = [
     "format_percent",
     "gettext",
     "label_value",
+    "language_name",
     "ngettext",
     "npgettext",
     "pgettext",

@@ -39,6 +39,17 @@ def babel_locale(lang: str) -> Locale:
     return Locale.parse(_BABEL_LOCALE.get(code, code))
 
 
+def language_name(lang: str) -> str:
+    """The language's own name, capitalised, for a language switch (CLDR data).
+
+    >>> language_name("fr"), language_name("de")
+    ('Français', 'Deutsch')
+    """
+    code = check_lang(lang)
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
 def format_number(number: int, lang: str = "en") -> str:
     """A whole number with the language's grouping: ``12,345`` / ``12 345`` / ``12.345``.
 

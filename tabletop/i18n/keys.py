@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.i18n.messages import NN_, NNP_, NP_, Msg, N_
-
+from tabletop.i18n.messages import N_, NN_, NNP_, NP_, Msg  # noqa: F401
 
 AFRICA: dict[str, Msg] = {
     "title": N_("Africa 1880 — turn assistant"),
@@ -690,6 +689,6 @@ TABLES: dict[str, dict[str, Msg]] = {
 }
 
 
-def text(table: str, key: str, lang: str = "en", **values: Any) -> str:
+def text(table: str, key: str, /, lang: str = "en", **values: Any) -> str:
     """The message ``key`` of ``table`` in ``lang``, with ``values`` filled in."""
     return TABLES[table][key].render(lang, **values)

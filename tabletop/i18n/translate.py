@@ -70,22 +70,25 @@ class Translator:
 
     def gettext(self, message: str, /, **values: Any) -> str:
         """``message`` in this language, placeholders filled from ``values``."""
-        return _fill(self._t.gettext(message), values)
+        return _fill(self._t.gettext(message) or message, values)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """The form for the number ``n`` (the catalog's Plural-Forms rule); ``{n}`` is ``n``
         unless ``values`` give it."""
         values.setdefault("n", n)
-        return _fill(self._t.ngettext(singular, plural, n), values)
+        english = singular if n == 1 else plural
+        # An untranslated plural compiles to "" (Babel keeps it): English then, as for a text.
+        return _fill(self._t.ngettext(singular, plural, n) or english, values)
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` in ``context`` (the msgctxt telling two equal English texts apart)."""
-        return _fill(self._t.pgettext(context, message), values)
+        return _fill(self._t.pgettext(context, message) or message, values)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """:meth:`ngettext` within ``context``."""
         values.setdefault("n", n)
-        return _fill(self._t.npgettext(context, singular, plural, n), values)
+        english = singular if n == 1 else plural
+        return _fill(self._t.npgettext(context, singular, plural, n) or english, values)
 
 
 @functools.lru_cache(maxsize=32)

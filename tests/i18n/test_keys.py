@@ -1,0 +1,75 @@
+"""The key layer gives, for every old table key, the text the old (English, French) tables gave:
+the catalogs were seeded from them (tools/i18n_seed.py), here the result is read back."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.i18n import NBSP, Msg, available_languages, typography
+from tabletop.i18n.keys import TABLES, text
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n_seed  # noqa: E402 (a tool, not a package)
+
+sys.path.pop(0)
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _have_revision() -> bool:
+    found = subprocess.run(
+        ["git", "cat-file", "-e", f"{i18n_seed.REV}^{{commit}}"], cwd=ROOT, capture_output=True
+    )
+    return found.returncode == 0
+
+
+def _values(msg: Msg) -> dict[str, object]:
+    names: set[str] = set()
+    for m in (msg, *(part for _, part in msg.parts)):
+        for s in (m.msgid, m.plural or ""):
+            names.update(PLACEHOLDER.findall(s))
+        if isinstance(m.count, str):
+            names.add(m.count)
+    return {name: 3 for name in names}
+
+
+def test_there_are_tables() -> None:
+    assert {"africa", "massai", "analysis", "report", "void", "massai_rules", "cli"} <= set(TABLES)
+    assert sum(len(t) for t in TABLES.values()) > 400
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_key_renders_in_every_language(lang: str) -> None:
+    for table, messages in TABLES.items():
+        for key, msg in messages.items():
+            out = text(table, key, lang, **_values(msg))
+            assert out.strip(), (table, key, lang)
+            assert "{" not in out.replace("{}", ""), (table, key, lang, out)
+
+
+@pytest.mark.skipif(not _have_revision(), reason="the tables' git revision is not in this clone")
+def test_the_keys_give_the_old_tables_texts() -> None:
+    entries = i18n_seed.collect()
+    i18n_seed.assign_contexts(entries)
+    checked = 0
+    for e in entries:
+        msg = TABLES[e.table][e.key]
+        values = _values(msg)
+        if e.en_plural is None and not e.parts:
+            assert msg.render("en", **values) == e.en.format(**values), (e.table, e.key)
+            french = typography(e.fr.replace(NBSP, " ")).format(**values)
+            assert msg.render("fr", **values) == french, (e.table, e.key)
+            checked += 1
+        elif e.en_plural is not None and isinstance(e.count, int):
+            # The old one/many keys: the number they stood for gives their old text.
+            assert msg.render("en", **values) == (e.en if e.count == 1 else e.en_plural).format(
+                **values
+            )
+            checked += 1
+    assert checked > 380
