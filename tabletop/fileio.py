@@ -426,18 +426,23 @@ def load_schema(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def schema_validator(schema: dict[str, Any]) -> Any:
-    """A draft 2020-12 validator for ``schema`` in which a whole number is never a float or a
-    boolean (JSON Schema counts ``2.0`` as an integer; the games do not)."""
+def schema_validator(schema: dict[str, Any], *others: dict[str, Any]) -> Any:
+    """A draft 2020-12 validator for ``schema`` (``others``: the schemas its ``$ref`` names, by
+    their ``$id``) in which a whole number is never a float or a boolean (JSON Schema counts
+    ``2.0`` as an integer; the games do not)."""
     from jsonschema import Draft202012Validator, validators
+    from referencing import Registry, Resource
 
     def is_integer(checker: Any, instance: Any) -> bool:
         return isinstance(instance, int) and not isinstance(instance, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
     cls = validators.extend(Draft202012Validator, type_checker=checker)
-    Draft202012Validator.check_schema(schema)
-    return cls(schema)
+    registry: Registry = Registry()
+    for other in (schema, *others):
+        Draft202012Validator.check_schema(other)
+        registry = registry.with_resource(other["$id"], Resource.from_contents(other))
+    return cls(schema, registry=registry)
 
 
 def kind_of(value: Any) -> str:
@@ -486,7 +491,7 @@ def schema_problems(
     """Every way ``data`` breaks the schema, as one-line sentences for people.
 
     ``describe(path) -> (prefix, subject)`` names the value at a path ("Egypt: ", '"spaces"');
-    ``skip(path)`` drops errors under paths checked elsewhere. A schema may word a refusal
+    ``skip(path, keyword)`` drops errors checked elsewhere. A schema may word a refusal
     itself with ``"x-messages": {keyword: template}`` (fields ``{prefix}``, ``{subject}``,
     ``{value}``: the bad value, quoted and cut, ``{kind}``: what it is, ``{count}``: its
     length) and name what is expected with ``"x-expected"``; ``"x-missing"`` on a property is
@@ -503,7 +508,7 @@ def schema_problems(
     )
     for error in errors:
         path: Path_ = tuple(error.absolute_path)
-        if skip is not None and skip(path):
+        if skip is not None and skip(path, error.validator):
             continue
         if any(path[: len(bad)] == bad for bad in wrong_type):
             continue

@@ -88,6 +88,8 @@ def _load(path: Path) -> GameRecord:
 def _save(record: GameRecord, path: Path) -> None:
     try:
         save_game(record, path)
+    except GameFileError as error:
+        raise CliError(str(error)) from None
     except OSError as error:
         raise CliError(f"{path}: cannot be written ({error.strerror})") from None
 

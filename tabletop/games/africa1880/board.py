@@ -401,7 +401,7 @@ def board_from_dict(data: object, source: str = "<data>") -> Board:
             _validator(),
             {"format": data["format"]},
             _describer(data),
-            lambda path: path != ("format",),
+            lambda path, _: path != ("format",),
         )
         raise BoardError(problems, source)
     problems = schema_problems(_validator(), data, _describer(data))

@@ -6,25 +6,54 @@ A full file::
      "state": {...},
      "history": [{"state": <state before the round>, "sheets_text": "...", "report": {...}}, ...]}
 
-A hand-written file holding only state keys (``powers``, ``presences``, ``development``,
-``colonies``, ``round``, ``board``, ``options``) is accepted too; missing keys take their defaults.
-Every check is done by hand and reports exactly what is wrong and where (``history[2].state.round
-must be ...``). Files are written atomically and a file that is not an Africa 1880 game is never
-overwritten.
+A saved file also carries ``"board": {...}``, the data of the board the game is played on, so a
+game keeps its map whatever happens to board files later. A hand-written file holding only state
+keys (``powers``, ``presences``, ``development``, ``colonies``, ``round``, ``board``,
+``options``) is accepted too; missing keys take their defaults.
+
+The layout is checked against the JSON Schemas in ``data/schemas/`` (``game.schema.json``, which
+uses ``state.schema.json`` and ``board.schema.json``); the state's own checks and those against the
+board are the rules core's. Every problem is reported at once, saying where (``history[2].state.
+round must be ...``). Files are written atomically and a file that is not an Africa 1880 game is
+never overwritten.
+
+Trust: :func:`load_game` (a path from the command line or the server's configuration) may follow
+a state's ``board`` to a board file; :func:`load_game_bytes` and :func:`game_from_dict` (what a
+page sent, or a database row) never open any file: the board must be embedded or be a board
+shipped with the program (``"default"``).
 """
 
 from __future__ import annotations
 
-import json
+import functools
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tabletop.fileio import FileFormatError, atomic_write_json, read_json
+from tabletop.fileio import (
+    MAX_JSON_BYTES,
+    FileFormatError,
+    atomic_write_json,
+    bounded_message,
+    capped,
+    check_json_value,
+    kind_of,
+    load_schema,
+    parse_json_bytes,
+    read_json,
+    schema_problems,
+    schema_validator,
+)
 from tabletop.games.africa1880.adjudicate import resolve
-from tabletop.games.africa1880.board import Board, BoardError, load_board
+from tabletop.games.africa1880.board import (
+    PACKAGE_BOARDS,
+    Board,
+    BoardError,
+    board_from_dict,
+    load_board,
+)
 from tabletop.games.africa1880.notation import ParseResult, format_sheets, parse_sheets
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.state import (
@@ -46,13 +75,23 @@ EXAMPLE_ORDERS = _DATA / "example_orders_1895.txt"
 
 GAME_FORMAT = "tabletop.africa1880.game"
 GAME_VERSION = 1
-_TOP_KEYS = ("format", "version", "state", "history")
-_ENTRY_KEYS = ("state", "sheets_text", "report")
+
+SCHEMAS = _DATA / "schemas"
+GAME_SCHEMA = SCHEMAS / "game.schema.json"
+"""JSON Schema (draft 2020-12) of game files; it uses ``state.schema.json`` and the board's."""
+CASE_SCHEMA = SCHEMAS / "case.schema.json"
+"""JSON Schema of the rule-case files of the test suite (``tests/africa1880/cases/*.json``)."""
+
+#: The largest game an upload or a database row may hold (same as a file on the command line).
+MAX_GAME_BYTES = MAX_JSON_BYTES
 
 __all__ = [
     "EXAMPLE_GAME",
     "EXAMPLE_ORDERS",
+    "CASE_SCHEMA",
     "GAME_FORMAT",
+    "GAME_SCHEMA",
+    "CaseFileError",
     "Game",
     "GameFileError",
     "HistoryEntry",
@@ -61,25 +100,38 @@ __all__ = [
     "example_orders",
     "game_from_dict",
     "load_game",
+    "load_game_bytes",
     "save_game",
+    "validate_case",
 ]
 
 
-class GameFileError(ValueError):
+class GameFileError(FileFormatError):
     """A game file (or game data) that cannot be used; ``problems`` lists every reason found.
 
-    ``str()`` is one line naming the file, so that a command line can print it as it is.
+    A ``ValueError`` (through :class:`~tabletop.fileio.FileFormatError`). ``str()`` is one line
+    naming the source, at most :data:`~tabletop.fileio.MAX_MESSAGE_CHARS` characters, so that a
+    command line or a page can show it as it is; each problem is one bounded line.
     """
 
     def __init__(self, problems: Iterable[str], source: str = "<data>") -> None:
         # One line each, whatever text the file held (keys may contain line breaks).
-        self.problems = [" ".join(str(problem).split()) for problem in problems]
-        self.source = source
+        self.problems = capped([str(problem) for problem in problems])
+        self.source = bounded_message(str(source), 120)
         if len(self.problems) == 1:
-            message = f"{source}: {self.problems[0]}"
+            reason = self.problems[0]
         else:
-            message = f"{source}: {len(self.problems)} problems: " + "; ".join(self.problems)
-        super().__init__(message)
+            reason = f"{len(self.problems)} problems: " + "; ".join(self.problems)
+        super().__init__(f"{self.source}: {reason}", reason)
+
+
+class CaseFileError(FileFormatError):
+    """A rule-case file that does not follow :data:`CASE_SCHEMA`; ``problems`` lists them all."""
+
+    def __init__(self, problems: Iterable[str], source: str = "<case>") -> None:
+        self.problems = capped(list(problems))
+        reason = "; ".join(self.problems)
+        super().__init__(f"{bounded_message(source, 120)}: {reason}", reason)
 
 
 class NothingToUndo(ValueError):
@@ -102,9 +154,11 @@ class HistoryEntry:
         }
 
 
-def _board_for(name: str, base_dir: Path | None) -> Board:
-    if name == "default":
-        return load_board()
+def _board_for(name: str, base_dir: Path | None, allow_paths: bool = True) -> Board:
+    """The board a state names: one shipped with the program, or (trusted callers only) a file,
+    relative to the game file's folder."""
+    if name in PACKAGE_BOARDS or not allow_paths:
+        return load_board(name, allow_paths=False)
     path = Path(name).expanduser()
     if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
@@ -167,26 +221,103 @@ class Game:
         return self.state
 
     def to_dict(self) -> dict[str, Any]:
-        """The full game-file form."""
-        return {
+        """The full game-file form, with the board's data (the game keeps its map)."""
+        data: dict[str, Any] = {
             "format": GAME_FORMAT,
             "version": GAME_VERSION,
             "state": self.state.to_dict(),
             "history": [entry.to_dict() for entry in self.history],
         }
+        if self.board is not None:
+            data["board"] = self.board.to_dict()
+        return data
 
 
 def _is_minimal_form(data: Mapping) -> bool:
     return "format" not in data and any(key in STATE_KEYS for key in data)
 
 
+@functools.lru_cache(maxsize=1)
+def _game_validator() -> Any:
+    return schema_validator(
+        load_schema(GAME_SCHEMA),
+        load_schema(SCHEMAS / "state.schema.json"),
+        load_schema(SCHEMAS / "board.schema.json"),
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _case_validator() -> Any:
+    return schema_validator(
+        load_schema(CASE_SCHEMA),
+        load_schema(SCHEMAS / "state.schema.json"),
+        load_schema(SCHEMAS / "board.schema.json"),
+    )
+
+
+def _dotted(path: tuple) -> str:
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        else:
+            out += f".{bounded_message(str(step), 40)}" if out else bounded_message(str(step), 40)
+    return out
+
+
+def _describe(path: tuple) -> tuple[str, str]:
+    if not path:
+        return "", "the game file"
+    if len(path) == 1:
+        return "", f'"{bounded_message(str(path[0]), 40)}"'
+    return "", _dotted(path)
+
+
+def _in_state_or_board(path: tuple, keyword: str) -> bool:
+    """Errors inside a state or the board are reported by their own checks (the core's state
+    checks, the board loader), in their words; a wrong type of the whole value is kept."""
+    if path[:1] == ("board",):
+        return True
+    if path[:1] == ("state",):
+        return len(path) > 1 or keyword != "type"
+    if len(path) >= 3 and path[0] == "history" and path[2] == "state":
+        return len(path) > 3 or keyword != "type"
+    return False
+
+
+def _embedded_board(raw: Any) -> Board:
+    """The board a game file carries; the shipped one itself when the data is the same."""
+    board = board_from_dict(raw, "board")
+    for name in PACKAGE_BOARDS:
+        shipped = load_board(name)
+        if shipped == board:
+            return shipped
+    return board
+
+
 def game_from_dict(
-    data: Any, source: str = "<data>", base_dir: Path | None = None, board: Board | None = None
+    data: Any,
+    source: str = "<data>",
+    base_dir: Path | None = None,
+    board: Board | None = None,
+    *,
+    allow_paths: bool = False,
 ) -> Game:
-    """Check game data read from JSON and build the :class:`Game`; raises :class:`GameFileError`."""
+    """Check game data read from JSON and build the :class:`Game`; raises :class:`GameFileError`.
+
+    The board is ``board`` when given, else the file's embedded ``"board"`` data, else the
+    board its state names: one shipped with the program, or, only with ``allow_paths`` (a file
+    given on the command line), a board file (relative to ``base_dir``). Without
+    ``allow_paths`` no file is ever opened, and a board file name is refused with a message
+    that says nothing about any file.
+    """
+    try:
+        check_json_value(data)
+    except FileFormatError as error:
+        raise GameFileError([error.reason], source) from None
     if not isinstance(data, Mapping):
         raise GameFileError(
-            [f"not an Africa 1880 game file (a JSON object is expected, not {_kind(data)})"],
+            [f"not an Africa 1880 game file (a JSON object is expected, not {kind_of(data)})"],
             source,
         )
     if _is_minimal_form(data):
@@ -199,66 +330,68 @@ def game_from_dict(
             ],
             source,
         )
+    validator = _game_validator()
     if data["format"] != GAME_FORMAT:
-        shown = json.dumps(data["format"], ensure_ascii=False)[:60]
-        raise GameFileError(
-            [f'not an Africa 1880 game file (its format is {shown}, not "{GAME_FORMAT}")'], source
+        # Another kind of file: its other differences would only bury the reason.
+        only = schema_problems(
+            validator, {"format": data["format"]}, _describe, lambda path, _: path != ("format",)
         )
-    version = data.get("version", GAME_VERSION)
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise GameFileError([f'"version" must be a whole number, not {_kind(version)}'], source)
-    if version != GAME_VERSION:
+        raise GameFileError(only, source)
+    problems = schema_problems(validator, data, _describe, _in_state_or_board)
+    if "version" in data and any(p.startswith(("version ", '"version"')) for p in problems):
+        # A file from another version: its layout may differ in every other way too.
         raise GameFileError(
-            [f"version {version} is not supported (this program reads version {GAME_VERSION})"],
-            source,
+            [p for p in problems if p.startswith(("version ", '"version"'))], source
         )
-    problems = [f'"{key}": unknown key' for key in data if key not in _TOP_KEYS]
     state = None
-    if "state" not in data:
-        problems.append('missing "state"')
-    else:
+    if isinstance(data.get("state"), Mapping):
         try:
             state = state_from_dict(data["state"], "state")
         except StateError as error:
             problems.extend(error.problems)
     history: list[HistoryEntry] = []
     raw_history = data.get("history", [])
-    if not isinstance(raw_history, list):
-        problems.append(f'"history" must be a list, not {_kind(raw_history)}')
-        raw_history = []
-    for index, raw in enumerate(raw_history):
-        where = f"history[{index}]"
-        if not isinstance(raw, Mapping):
-            problems.append(f"{where} must be an object, not {_kind(raw)}")
-            continue
-        problems.extend(f"{where}.{key}: unknown key" for key in raw if key not in _ENTRY_KEYS)
-        if "state" not in raw:
-            problems.append(f'{where}: missing "state"')
-            continue
+    for index, raw in enumerate(raw_history if isinstance(raw_history, list) else []):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("state"), Mapping):
+            continue  # reported by the schema
         try:
-            entry_state = state_from_dict(raw["state"], f"{where}.state")
+            entry_state = state_from_dict(raw["state"], f"history[{index}].state")
         except StateError as error:
             problems.extend(error.problems)
             continue
         text = raw.get("sheets_text", "")
-        if not isinstance(text, str):
-            problems.append(f"{where}.sheets_text must be text, not {_kind(text)}")
-            text = ""
         report = raw.get("report")
-        if report is not None and not isinstance(report, Mapping):
-            problems.append(f"{where}.report must be an object or null, not {_kind(report)}")
-            report = None
-        history.append(HistoryEntry(entry_state, text, report))
+        history.append(
+            HistoryEntry(
+                entry_state,
+                text if isinstance(text, str) else "",
+                report if isinstance(report, Mapping) else None,
+            )
+        )
+    if board is None and "board" in data:
+        try:
+            board = _embedded_board(data["board"])
+        except BoardError as error:
+            problems.extend(f"board: {problem}" for problem in error.problems)
     if problems:
         raise GameFileError(problems, source)
     assert state is not None
     if board is None:
+        if state.board not in PACKAGE_BOARDS and not allow_paths:
+            raise GameFileError(
+                [
+                    "state.board: a game sent to the program must carry its board's data "
+                    '("board": {...}) or name a board shipped with it ("default"); '
+                    "board file names are not followed"
+                ],
+                source,
+            )
         try:
-            board = _board_for(state.board, base_dir)
+            board = _board_for(state.board, base_dir, allow_paths)
         except BoardError as error:
-            raise GameFileError([f"state.board: {error}"], source) from None
+            raise GameFileError([f"state.board: {error.reason}"], source) from None
     # Hand-written files may use aliases ("Algérie"); the game itself keeps canonical names.
-    problems: list[str] = []
+    problems = []
     try:
         state = with_canonical_names(state, board)
     except StateError as error:
@@ -282,24 +415,52 @@ def game_from_dict(
     return Game(state=state, history=history, board=board)
 
 
-def _kind(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}
-    for kind, name in names.items():
-        if isinstance(value, kind):
-            return name
-    return "a number" if isinstance(value, (int, float)) else type(value).__name__
+def load_game_bytes(
+    data: bytes | str, source: str = "<upload>", *, allow_paths: bool = False
+) -> Game:
+    """A game from the bytes of a file someone sent (an upload, a database row).
+
+    Never opens a file unless ``allow_paths`` (keep it false for anything a page sent): the
+    board must be embedded in the file or be a board shipped with the program. Every refusal is
+    a :class:`GameFileError` with one bounded line: more than :data:`MAX_GAME_BYTES`, not UTF-8,
+    not JSON, nested too deeply, numbers too long, NUL characters, lone surrogates, or not a
+    consistent Africa 1880 game.
+    """
+    try:
+        raw = parse_json_bytes(data, MAX_GAME_BYTES)
+    except FileFormatError as error:
+        raise GameFileError([error.reason], source) from None
+    return game_from_dict(raw, source, allow_paths=allow_paths)
 
 
-def load_game(path: str | os.PathLike[str]) -> Game:
-    """Read a game file; raises :class:`GameFileError` with one clear line on any problem."""
+def validate_case(data: Any, source: str = "<case>") -> None:
+    """Check a rule case (``tests/africa1880/cases/*.json``) against :data:`CASE_SCHEMA`.
+
+    Raises :class:`CaseFileError` listing every problem (where, and the bad value quoted).
+    """
+    try:
+        check_json_value(data)
+    except FileFormatError as error:
+        raise CaseFileError([error.reason], source) from None
+    problems = schema_problems(_case_validator(), data, _describe)
+    if problems:
+        raise CaseFileError(problems, source)
+
+
+def load_game(path: str | os.PathLike[str], *, allow_paths: bool = True) -> Game:
+    """Read a game file named by the person running the program (command line, configuration).
+
+    Only a regular file is read (no folder, device or FIFO), at most ``MAX_JSON_BYTES``. With
+    ``allow_paths`` (the default here) a state naming a board file follows it, relative to the
+    game file's folder; a board embedded in the file comes first. Raises :class:`GameFileError`
+    with one clear line on any problem.
+    """
     target = Path(path)
     try:
         data = read_json(target)
     except FileFormatError as error:
-        raise GameFileError([str(error).removeprefix(f"{target}: ")], str(target)) from None
-    except RecursionError:
-        raise GameFileError(["not usable JSON: nested too deeply"], str(target)) from None
-    game = game_from_dict(data, str(target), target.parent)
+        raise GameFileError([error.reason], str(target)) from None
+    game = game_from_dict(data, str(target), target.parent, allow_paths=allow_paths)
     game.path = target
     return game
 
@@ -329,6 +490,8 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     _check_replaceable(target)
     try:
         atomic_write_json(target, game.to_dict())
+    except FileFormatError as error:  # text that cannot be UTF-8; the game itself is not quoted
+        raise GameFileError([error.reason], str(target)) from None
     except OSError as error:
         raise GameFileError(
             [f"cannot write the file ({error.strerror or error})"], str(target)

@@ -2,7 +2,9 @@
 
 The file keeps the options and the history of typed actions; loading replays the history through
 the rules, so a file cannot smuggle in an impossible position. The final position is stored too
-(handy for people and other programs) and must agree with the replay. Writes are atomic.
+(handy for people and other programs) and must agree with the replay. Writes are atomic. The
+layout is checked against ``data/schemas/game.schema.json`` (draft 2020-12, with ``jsonschema``);
+:func:`load_game_bytes` reads what a page sent without opening any file.
 
 File layout::
 
@@ -14,12 +16,25 @@ File layout::
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.fileio import FileFormatError, atomic_write_json, read_json
+from tabletop.fileio import (
+    MAX_JSON_BYTES,
+    FileFormatError,
+    atomic_write_json,
+    bounded_message,
+    check_json_value,
+    load_schema,
+    parse_json_bytes,
+    quote,
+    read_json,
+    schema_problems,
+    schema_validator,
+)
 from tabletop.games.massai.actions import Action
 from tabletop.games.massai.notation import NotationError, format_action, parse_action
 from tabletop.games.massai.rules import Report, apply
@@ -28,10 +43,34 @@ from tabletop.games.massai.state import Options, OptionsError, State, new_game
 FORMAT = "tabletop-massai-game"
 VERSION = 1
 DEFAULT_FILE_NAME = "massai.json"
+GAME_SCHEMA = Path(__file__).resolve().parent / "data" / "schemas" / "game.schema.json"
+"""JSON Schema (draft 2020-12) of Massai game files, shipped in the package."""
+#: The largest game an upload may hold (as for a file on the command line).
+MAX_GAME_BYTES = MAX_JSON_BYTES
 
 
 class GameFileError(FileFormatError):
-    """A game file that cannot be used; never overwritten by the program."""
+    """A game file that cannot be used; never overwritten by the program.
+
+    A ``ValueError``; ``str()`` is one line of bounded length naming the source.
+    """
+
+
+@functools.lru_cache(maxsize=1)
+def _validator() -> Any:
+    return schema_validator(load_schema(GAME_SCHEMA))
+
+
+def _describe(path: tuple) -> tuple[str, str]:
+    if not path:
+        return "", "the game file"
+    if path[0] == "options" and len(path) >= 2:
+        return "bad options: ", bounded_message(str(path[1]), 40)
+    if path[0] == "history" and len(path) >= 2 and isinstance(path[1], int):
+        if len(path) == 2:
+            return "", f"history entry {path[1] + 1}"
+        return f"history entry {path[1] + 1}: ", f'"{bounded_message(str(path[2]), 40)}"'
+    return "", f'"{bounded_message(str(path[0]), 40)}"'
 
 
 class NothingToUndo(ValueError):
@@ -109,33 +148,30 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "game file") -> GameRecord:
-        """Rebuild a record by replaying its history; ``GameFileError`` names the problem."""
+        """Rebuild a record by replaying its history; ``GameFileError`` names the problem.
+
+        The layout is checked first against :data:`GAME_SCHEMA` (every problem at once), then
+        the actions are replayed (the first illegal one is named).
+        """
+        source = bounded_message(str(source), 120)
+        try:
+            check_json_value(data)
+        except FileFormatError as error:
+            raise GameFileError(f"{source}: {error.reason}", error.reason) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise GameFileError(f'{source}: not a Massai game file (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
-            raise GameFileError(
-                f"{source}: game file version {data.get('version')!r} is not supported "
-                f"(expected {VERSION})"
-            )
+            reason = f'not a Massai game file (no "format": "{FORMAT}")'
+            raise GameFileError(f"{source}: {reason}", reason)
+        problems = schema_problems(_validator(), data, _describe)
+        if problems:
+            reason = "; ".join(problems)
+            raise GameFileError(f"{source}: {reason}", reason)
         try:
             options = Options.from_json(data.get("options", {}))
         except OptionsError as error:
             raise GameFileError(f"{source}: bad options: {error}") from None
         history = data.get("history", [])
-        if not isinstance(history, list):
-            raise GameFileError(f'{source}: "history" must be a list')
         record = cls.new(options)
         for number, entry in enumerate(history, start=1):
-            if (
-                not isinstance(entry, dict)
-                or entry.get("player") not in (0, 1)
-                or isinstance(entry.get("player"), bool)
-                or not isinstance(entry.get("action"), str)
-            ):
-                raise GameFileError(
-                    f"{source}: history entry {number} must be "
-                    '{"player": 0 or 1, "action": "..."}'
-                )
             try:
                 action = parse_action(entry["action"], entry["player"])
             except NotationError as error:
@@ -143,7 +179,7 @@ class GameRecord:
             record, report = record.play(action)
             if not report.ok:
                 raise GameFileError(
-                    f"{source}: history entry {number} ({entry['action']!r}) is illegal: "
+                    f"{source}: history entry {number} ({quote(entry['action'])}) is illegal: "
                     f"{report.message}"
                 )
         position = data.get("position")
@@ -153,16 +189,33 @@ class GameRecord:
 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a game file; raises ``GameFileError`` (a ``ValueError``) with one clear line."""
+    """Read a game file named by the person running the program; raises ``GameFileError``
+    (a ``ValueError``) with one clear line. Only a regular file is read (no folder, device or
+    FIFO), at most ``MAX_JSON_BYTES``."""
     try:
         data = read_json(path)
-    except GameFileError:
-        raise
     except FileFormatError as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(str(error), error.reason) from None
     return GameRecord.from_json(data, source=str(path))
 
 
+def load_game_bytes(data: bytes | str, source: str = "<upload>") -> GameRecord:
+    """A game from the bytes someone sent (an upload, a database row); opens no file.
+
+    Every refusal is a ``GameFileError`` with one bounded line (too large, not UTF-8, not JSON,
+    nested too deeply, numbers too long, NUL characters, lone surrogates, not a Massai game).
+    """
+    try:
+        raw = parse_json_bytes(data, MAX_GAME_BYTES)
+    except FileFormatError as error:
+        shown = bounded_message(source, 120)
+        raise GameFileError(f"{shown}: {error.reason}", error.reason) from None
+    return GameRecord.from_json(raw, source=source)
+
+
 def save_game(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` atomically."""
-    atomic_write_json(path, record.to_json())
+    """Write ``record`` to ``path`` atomically (``GameFileError`` if it cannot be encoded)."""
+    try:
+        atomic_write_json(path, record.to_json())
+    except FileFormatError as error:
+        raise GameFileError(str(error), error.reason) from None
