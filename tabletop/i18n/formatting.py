@@ -34,7 +34,11 @@ _BABEL_LOCALE = {"en": "en_GB"}
 
 @functools.lru_cache(maxsize=32)
 def babel_locale(lang: str) -> Locale:
-    """The Babel :class:`~babel.Locale` used to format numbers and lists in ``lang``."""
+    """The Babel :class:`~babel.Locale` used to format numbers and lists in ``lang``.
+
+    >>> str(babel_locale("en")), str(babel_locale("de"))
+    ('en_GB', 'de')
+    """
     code = check_lang(lang)
     return Locale.parse(_BABEL_LOCALE.get(code, code))
 
@@ -61,7 +65,11 @@ def format_number(number: int, lang: str = "en") -> str:
 
 def format_decimal(value: float, lang: str = "en", max_digits: int = 3) -> str:
     """A short number: whole numbers without decimals, others with up to ``max_digits``
-    decimals, with the language's decimal mark (``2.5`` / ``2,5``)."""
+    decimals, with the language's decimal mark (``2.5`` / ``2,5``).
+
+    >>> format_decimal(1 / 3, "de"), format_decimal(4.0, "fr")
+    ('0,333', '4')
+    """
     pattern = "#,##0." + "#" * max_digits if max_digits > 0 else "#,##0"
     if abs(value - round(value)) < 1e-9:
         value = round(value)
@@ -78,7 +86,11 @@ def _percent_pattern(lang: str, digits: int) -> str:
 
 def format_percent(value: float, lang: str = "en", digits: int = 1) -> str:
     """A probability as a percentage with ``digits`` decimals, spaced as the language does:
-    ``41.7%``, French and German ``41,7 %`` with a no-break space (CLDR's pattern)."""
+    ``41.7%``, French and German ``41,7 %`` with a no-break space (CLDR's pattern).
+
+    >>> format_percent(0.25, "fr", digits=0)
+    '25\xa0%'
+    """
     text = _numbers.format_percent(
         value, format=_percent_pattern(lang, digits), locale=babel_locale(lang)
     )
@@ -87,7 +99,11 @@ def format_percent(value: float, lang: str = "en", digits: int = 1) -> str:
 
 
 def format_list(items: Iterable[str], lang: str = "en") -> str:
-    """``A, B and C`` in the language (``et``, ``und``); one item alone; ``""`` for none."""
+    """``A, B and C`` in the language (``et``, ``und``); one item alone; ``""`` for none.
+
+    >>> format_list(["Belgien", "Italien"], "de"), format_list(["Italie"], "fr")
+    ('Belgien und Italien', 'Italie')
+    """
     values = [str(item) for item in items]
     if not values:
         return ""

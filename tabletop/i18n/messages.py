@@ -34,7 +34,11 @@ class Msg:
     parts: tuple[tuple[str, Msg], ...] = ()
 
     def render(self, lang: str = "en", **values: Any) -> str:
-        """The message in ``lang`` with ``values`` filled in."""
+        """The message in ``lang`` with ``values`` filled in.
+
+        >>> NP_("score table", "Power").render("de")
+        'Macht'
+        """
         if self.parts:
             values = dict(values)
             for name, part in self.parts:

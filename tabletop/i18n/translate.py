@@ -99,7 +99,14 @@ def _translator(lang: str, localedir: str) -> Translator:
 
 def translator(lang: str, localedir: Path | str | None = None) -> Translator:
     """The :class:`Translator` of ``lang`` (a code or a :class:`~tabletop.i18n.Lang`); a one-line
-    ``ValueError`` for a language without a catalog. Catalogs are read once."""
+    ``ValueError`` for a language without a catalog. Catalogs are read once.
+
+    >>> translator("de").gettext("Resolve the round")
+    'Runde auswerten'
+    >>> translator("xx")
+    Traceback (most recent call last):
+    ValueError: unknown language 'xx'; use one of en, de, fr
+    """
     root = str(localedir if localedir is not None else LOCALEDIR)
     return _translator(check_lang(lang, root), root)
 
@@ -119,12 +126,20 @@ def ngettext(singular: str, plural: str, n: int, /, lang: str = "en", **values: 
 
 
 def pgettext(context: str, message: str, /, lang: str = "en", **values: Any) -> str:
-    """``translator(lang).pgettext(context, message, **values)``."""
+    """``translator(lang).pgettext(context, message, **values)``.
+
+    >>> pgettext("score table", "Power", "fr"), pgettext("africa.col_power", "Power", "fr")
+    ('Puissance', 'Pays')
+    """
     return translator(lang).pgettext(context, message, **values)
 
 
 def npgettext(
     context: str, singular: str, plural: str, n: int, /, lang: str = "en", **values: Any
 ) -> str:
-    """``translator(lang).npgettext(context, singular, plural, n, **values)``."""
+    """``translator(lang).npgettext(context, singular, plural, n, **values)``.
+
+    >>> npgettext("none", "{n} hut", "{n} huts", 2, "de")  # no such text: the English form
+    '2 huts'
+    """
     return translator(lang).npgettext(context, singular, plural, n, **values)
