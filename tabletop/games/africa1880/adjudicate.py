@@ -15,7 +15,7 @@ Nothing here mutates its inputs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -73,6 +73,7 @@ __all__ = [
     "AfterOrders",
     "GameOverError",
     "Settlement",
+    "conflict_rule",
     "execute_orders",
     "resolve",
     "score",
@@ -485,6 +486,48 @@ def _unknown(
     return _void(
         by_power, power, order, UNKNOWN_TERRITORY, suggestion=board.suggest(name), text=name
     )
+
+
+def conflict_rule(
+    occupancy: Mapping[str, Iterable[str]],
+    relations: Relations,
+    colonies: Collection[str] = frozenset(),
+) -> frozenset[tuple[str, str]]:
+    """Phase 4 in the rules' own words: the ``(power, territory)`` presences to remove.
+
+    This is the reference version, written to be read; :func:`settle` computes the same with bit
+    masks (a property test holds the two equal on random positions). ``occupancy`` maps each
+    territory to the powers present there after phase 3; every territory is judged on that board
+    at once, so one territory's result never changes another's.
+
+    >>> grid = Relations([("France", "Great Britain")])  # France declares war on Britain
+    >>> sorted(conflict_rule({"Egypt": ("France", "Great Britain")}, grid))
+    [('Great Britain', 'Egypt')]
+    """
+    removed = set()
+    for territory, present in occupancy.items():
+        powers = list(present)
+        if territory in colonies:
+            continue  # presences in a colony are never removed
+        if len(powers) <= 1:
+            continue  # one presence: it stays
+        if len(powers) == 2:
+            # Two presences, of A and B: A is removed if A declared alliance with B and B
+            # declared war on A. In every other case both stay (mutual war: both stay).
+            a, b = powers
+            for me, other in ((a, b), (b, a)):
+                if relations.alliance(me, other) and relations.war(other, me):
+                    removed.add((me, territory))
+            continue
+        # Three to six presences: a power's presence is removed if, among the other powers
+        # present there, more declared war on it than declared alliance with it. A tie stays.
+        for me in powers:
+            others = [p for p in powers if p != me]
+            wars = sum(1 for other in others if relations.war(other, me))
+            alliances = sum(1 for other in others if relations.alliance(other, me))
+            if wars > alliances:
+                removed.add((me, territory))
+    return frozenset(removed)
 
 
 def settle(after: AfterOrders, relations: Any) -> Settlement:

@@ -1,0 +1,97 @@
+"""The conflict rule (phase 4): the plain version in the rules' words equals the fast one.
+
+:func:`conflict_rule` is written to be read next to the rules file; :func:`settle` computes the
+same removals with bit masks and numpy. On random positions after phase 3 (random sheets on random
+games) and random diplomatic grids, both must remove exactly the same presences.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.africa1880.adjudicate import conflict_rule, execute_orders, settle
+from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.state import POWERS, GameState, Relations
+
+from .test_properties import random_game, random_sheets
+
+BOARD = load_board()
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_grid(rng: random.Random, powers: tuple[str, ...], war_rate: float) -> Relations:
+    return Relations((a, b) for a in powers for b in powers if a != b and rng.random() < war_rate)
+
+
+def crowded_position(rng: random.Random) -> GameState:
+    """Every power present almost everywhere, so that two to six presences share territories."""
+    powers = tuple(rng.sample(POWERS, rng.randint(2, 6)))
+    names = list(BOARD.names)
+    presences = {p: set(rng.sample(names, rng.randint(5, 22))) for p in powers}
+    occupied = {t for ts in presences.values() for t in ts}
+    development = {t: BOARD[t].spaces for t in names if t in occupied and rng.random() < 0.2}
+    return GameState(
+        powers=powers, presences=presences, development=development, colonies=set(development)
+    )
+
+
+@SETTINGS
+@given(
+    rng=st.randoms(use_true_random=False),
+    war_rate=st.sampled_from([0.0, 0.2, 0.5, 0.8, 1.0]),
+    crowded=st.booleans(),
+)
+def test_plain_rule_equals_the_fast_one(rng: random.Random, war_rate: float, crowded: bool) -> None:
+    if crowded:
+        state = crowded_position(rng)
+        positions = [(state, random_sheets(state, BOARD, rng))]
+    else:
+        positions = random_game(rng, rng.randint(1, 6))
+    for state, sheets in positions:
+        after = execute_orders(state, BOARD, sheets)
+        for _ in range(4):
+            grid = random_grid(rng, state.powers, war_rate)
+            fast = settle(after, grid).removed
+            assert len(set(fast)) == len(fast)  # nobody removed twice
+            assert set(fast) == conflict_rule(after.occupancy, grid, state.colonies)
+
+
+# The worked examples of the rules file, on the plain version.
+def test_example_1_the_betrayed_ally_is_removed() -> None:
+    grid = Relations([("France", "Great Britain")])
+    assert conflict_rule({"Egypt": ("Great Britain", "France")}, grid) == {
+        ("Great Britain", "Egypt")
+    }
+
+
+def test_example_2_mutual_war_both_stay() -> None:
+    grid = Relations([("France", "Great Britain"), ("Great Britain", "France")])
+    assert conflict_rule({"Egypt": ("Great Britain", "France")}, grid) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("germany_on_france", "removed"),
+    [(True, {("Belgium", "Congo")}), (False, {("Belgium", "Congo")})],
+)
+def test_example_3_more_wars_than_alliances(germany_on_france: bool, removed: set) -> None:
+    wars = [("France", "Belgium"), ("Germany", "Belgium")]
+    if germany_on_france:
+        wars.append(("Germany", "France"))  # 1 war vs 1 alliance on France: a tie stays
+    grid = Relations(wars)
+    assert conflict_rule({"Congo": ("Belgium", "France", "Germany")}, grid) == removed
+
+
+def test_one_presence_and_colonies_never_lose_anything() -> None:
+    grid = Relations([(a, b) for a in POWERS for b in POWERS if a != b])
+    occupancy = {"Egypt": ("France",), "Congo": ("Belgium", "France", "Germany")}
+    assert conflict_rule(occupancy, grid, colonies={"Congo"}) == frozenset()
+    # Everyone at war with everyone in a crowd: wars outnumber alliances for every presence.
+    assert conflict_rule(occupancy, grid) == {
+        ("Belgium", "Congo"),
+        ("France", "Congo"),
+        ("Germany", "Congo"),
+    }
