@@ -104,15 +104,18 @@ def _get(entries: list[Entry], key: str) -> Entry:
     return next(e for e in entries if e.key == key)
 
 
-def _pluralize(entries: list[Entry], one: str, many: str, count: str = "n") -> None:
+def _pluralize(
+    entries: list[Entry], one: str, many: str, count: str = "n", many_count: str | int = 2
+) -> None:
     """Join a singular/plural pair of keys into one plural message under both keys; a literal
-    "1" in the singular becomes the count's placeholder."""
+    "1" in the singular becomes the count's placeholder. The old singular key stands for 1; the
+    plural key reads the number from ``many_count`` (a placeholder), or stands for 2."""
     a, b = _get(entries, one), _get(entries, many)
     placeholder = "{" + count + "}"
     for e in (a, b):
         e.en, e.en_plural = a.en.replace("1", placeholder, 1) if placeholder in b.en else a.en, b.en
         e.fr, e.fr_plural = a.fr.replace("1", placeholder, 1) if placeholder in b.fr else a.fr, b.fr
-    a.count, b.count = 1, 2  # the old keys named the form; new code passes the number
+    a.count, b.count = 1, many_count
 
 
 def _s_forms(entry: Entry, count: str) -> None:
@@ -542,9 +545,9 @@ def collect(rev: str = REV) -> list[Entry]:
     void = _pairs("void", "tabletop/games/africa1880/orders.py", "REASONS", rev)
 
     # Plurals: pairs of keys become one message; "(s)" and "{s}" texts get their two forms.
-    _pluralize(analysis, "targets_one", "targets_many")
-    _pluralize(analysis, "guards_1", "guards_n")
-    _pluralize(analysis, "count_one", "count_many")
+    _pluralize(analysis, "targets_one", "targets_many", many_count="n")
+    _pluralize(analysis, "guards_1", "guards_n", many_count="n")
+    _pluralize(analysis, "count_one", "count_many", many_count="n")
     for key in ("x_setup-duplicate", "x_setup-not-touching", "x_guard-duplicate"):
         _pluralize(massai, key, f"{key}_many", "count")
     _s_forms(_get(report, "pins_line"), "added")

@@ -380,7 +380,7 @@ ANALYSIS: dict[str, Msg] = {
         "The number of pure Nash equilibria is unknown: the equilibria are not searched for here, because too many powers decide one territory. Each power's payoff and best responses to the declared relations above are exact."
     ),
     "count_one": NN_("<b>{n}</b> pure Nash equilibrium.", "<b>{n}</b> pure Nash equilibria.", 1),
-    "count_many": NN_("<b>{n}</b> pure Nash equilibrium.", "<b>{n}</b> pure Nash equilibria.", 2),
+    "count_many": NN_("<b>{n}</b> pure Nash equilibrium.", "<b>{n}</b> pure Nash equilibria.", "n"),
     "distinct": N_(
         "They come to {n} once the indifferent relations are set aside; each is listed with those relations at alliance."
     ),
@@ -407,10 +407,10 @@ ANALYSIS: dict[str, Msg] = {
     "evaluation_removals": N_("huts removed on each side"),
     "win_bonus": N_("Win bonus"),
     "targets_one": NN_("the only attackable hut", "one of {n} huts", 1),
-    "targets_many": NN_("the only attackable hut", "one of {n} huts", 2),
+    "targets_many": NN_("the only attackable hut", "one of {n} huts", "n"),
     "guards_0": N_("no guard"),
     "guards_1": NN_("{n} guard", "{n} guards", 1),
-    "guards_n": NN_("{n} guard", "{n} guards", 2),
+    "guards_n": NN_("{n} guard", "{n} guards", "n"),
     "massai_summary": N_(
         "Player {attacker} attacks {targets}; Player {defender} places {guards}. <b>Value for the attacker: {value}</b> (in huts, on average) when both play their best mixed strategies."
     ),
