@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.games.africa1880.notation import format_sheet, format_sheets, parse_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
@@ -205,3 +207,93 @@ def test_trailing_punctuation(board) -> None:
     sheet = _one("Algeria: develop.\nland: Morocco;\nwar: Germany.", board)
     assert sheet.orders == (Develop("France", "Algeria"),)
     assert sheet.landing == Landing("France", "Morocco") and sheet.wars == {"Germany"}
+
+
+def test_a_text_over_the_limit_is_refused_whole(board) -> None:
+    from tabletop.games.africa1880.notation import MAX_SHEET_CHARS, SheetTooLongError
+
+    at_limit = "[France]\nAlgeria: develop\n"
+    at_limit += "#" * (MAX_SHEET_CHARS - len(at_limit))
+    assert parse_sheets(at_limit, board).sheets["France"].orders == (Develop("France", "Algeria"),)
+    with pytest.raises(SheetTooLongError) as refused:
+        parse_sheets(at_limit + "#", board)
+    assert isinstance(refused.value, ValueError)
+    assert (refused.value.length, refused.value.limit) == (MAX_SHEET_CHARS + 1, MAX_SHEET_CHARS)
+    assert "65,536 characters" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_suggestions_for_a_bounded_number_of_unknown_names(board) -> None:
+    from tabletop.games.africa1880.notation import MAX_SUGGESTIONS
+
+    typos = [f"Lybia{'x' * i}" for i in range(MAX_SUGGESTIONS + 8)]
+    lines = [f"{typo}: develop" for typo in typos] + ["Lybia: develop"]
+    result = parse_sheets("[France]\n" + "\n".join(lines), board)
+    assert [v.reason_code for v in result.void] == ["unknown_territory"] * len(lines)
+    suggested = ["did you mean" in v.reason for v in result.void]
+    # The first MAX_SUGGESTIONS distinct names may get one (if close); the rest never do,
+    # except a name already suggested for.
+    assert not any(suggested[MAX_SUGGESTIONS:-1])
+    assert suggested[0] and suggested[-1]
+
+
+def test_long_quotes_are_cut_but_the_line_is_kept(board) -> None:
+    from tabletop.games.africa1880.notation import MAX_QUOTE_CHARS
+
+    line = "Algeria: " + "conquer " * 100
+    result = parse_sheets(f"[France]\n{line}", board)
+    (void,) = result.void
+    assert void.reason_code == "unknown_keyword" and "…" in void.reason
+    assert len(void.reason) < MAX_QUOTE_CHARS + 100 and len(void.reason_fr) < MAX_QUOTE_CHARS + 100
+    assert void.order_text == line.strip()
+
+
+def test_shown_void_says_how_many_more(board) -> None:
+    result = parse_sheets("[France]\n" + "conquer\n" * 60, board)
+    shown, more = result.shown_void(50)
+    assert (len(shown), more) == (50, 10) and shown == result.void[:50]
+    assert [v.line for v in result.void] == list(range(2, 62))
+    assert result.shown_void(100) == (result.void, 0)
+
+
+def test_repeated_void_lines_keep_their_own_line_and_text(board) -> None:
+    result = parse_sheets("[France]\nconquer\nAlgeria: conquer\nconquer", board)
+    assert [(v.line, v.order_text) for v in result.void] == [
+        (2, "conquer"),
+        (3, "Algeria: conquer"),
+        (4, "conquer"),
+    ]
+    assert result.void[0].reason == result.void[2].reason
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_fast_ascii_key_is_normalize_name(text: str) -> None:
+    from tabletop.games.africa1880.board import normalize_name
+    from tabletop.games.africa1880.notation import _key
+
+    assert _key(text) == normalize_name(text)
+
+
+@given(st.text(max_size=30))
+def test_key_is_normalize_name(text: str) -> None:
+    from tabletop.games.africa1880.board import normalize_name
+    from tabletop.games.africa1880.notation import _key
+
+    assert _key(text) == normalize_name(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "war: Germany" + " " * 5000 + "Italy",
+        "war:   Germany   ,   Italy  ",
+        "war: Germany -   Italy",
+        "war: Grande - Bretagne Germany Italy",
+    ],
+)
+def test_power_lists_with_odd_spacing(board, line: str) -> None:
+    assert {"Germany", "Italy"} <= _one(line, board).wars
+
+
+def test_arrow_after_many_spaces(board) -> None:
+    line = "Senegal" + " " * 3000 + "->" + " " * 3000 + "Guinea"
+    assert _one(line, board).orders == (Explore("France", "Senegal", "Guinea"),)
