@@ -8,7 +8,9 @@
 #
 # Debian's `postgresql` package is installed with apt when missing (needs root, as on CI).
 # As root the server runs as the `postgres` user; as another user it runs as that user.
-# TABLETOP_PG_DIR chooses the folder (default /tmp/tabletop-pg-test).
+# TABLETOP_PG_DIR chooses the folder (default /tmp/tabletop-pg-test). TABLETOP_PG_FSYNC=on makes
+# the server flush to disk as a real one does (default off: a throwaway server for tests, where
+# creating one database per test would otherwise take seconds; a killed client is unaffected).
 set -euo pipefail
 
 DIR="${TABLETOP_PG_DIR:-/tmp/tabletop-pg-test}"
@@ -73,7 +75,7 @@ start() {
         || { cat "$DIR/initdb.log" >&2; log "initdb failed"; exit 1; }
     port="$(free_port)"
     as_owner "$bin/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
-        -o "-p $port -k $DIR/sock -c listen_addresses=127.0.0.1 -c max_connections=100" start >&2 \
+        -o "-p $port -k $DIR/sock -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=${TABLETOP_PG_FSYNC:-off}" start >&2 \
         || { cat "$DIR/server.log" >&2; log "the server did not start"; exit 1; }
     as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres "$DB_NAME"
     echo "postgresql+psycopg://postgres@127.0.0.1:$port/$DB_NAME" >"$DIR/url"

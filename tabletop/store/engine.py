@@ -83,7 +83,7 @@ def describe(url: URL) -> str:
 def create_engine(url: URL) -> Engine:
     """An engine with the settings the store relies on.
 
-    SQLite: WAL journal (readers never block the writer), a busy timeout, foreign keys on, and
+    SQLite: a busy timeout, foreign keys on (WAL comes with :func:`use_wal`), and
     transactions begun explicitly (``BEGIN IMMEDIATE`` for writes, so two writers queue instead
     of failing when one upgrades a read to a write). PostgreSQL: psycopg 3, pre-ping.
     """
@@ -102,13 +102,25 @@ def create_engine(url: URL) -> Engine:
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
+        # Per-connection settings only: WAL is written into the file, so it is switched on by
+        # use_wal() once the file is known to be a tabletop database (a foreign one stays as it was).
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA foreign_keys = ON")
         # FULL: a committed change survives even a power cut, not only a killed process.
         cursor.execute("PRAGMA synchronous = FULL")
     finally:
         cursor.close()
+
+
+def use_wal(engine: Engine) -> None:
+    """Put a SQLite database in WAL mode (kept in the file; readers never block the writer)."""
+    raw = engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.close()
+    finally:
+        raw.close()
 
 
 def _sqlite_on_begin(connection: sa.Connection) -> None:

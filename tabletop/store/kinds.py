@@ -82,7 +82,7 @@ def _embedded_board(text: str) -> Board:
 
 
 def board_for(board_json: str | None) -> Board:
-    """The Africa board of a game: embedded JSON, or the bundled map for ``None``."""
+    """The Africa board of a game from its kept JSON (the bundled map for ``None``)."""
     return _default_board() if board_json is None else _embedded_board(board_json)
 
 
@@ -99,8 +99,20 @@ def load_doc(kind: str, doc: Any, board_json: str | None = None, source: str = "
 
 
 def doc_of(game: AnyGame) -> dict[str, Any]:
-    """The game-file JSON of a game object."""
-    return game.to_dict() if isinstance(game, Game) else game.to_json()
+    """The game-file JSON of a game object as the database keeps it in each history entry:
+    an Africa file's ``"board"`` is left out (it is kept once per game, see :func:`file_doc`)."""
+    if isinstance(game, Game):
+        data = game.to_dict()
+        data.pop("board", None)
+        return data
+    return game.to_json()
+
+
+def file_doc(doc: dict[str, Any], board_json: str | None) -> dict[str, Any]:
+    """The game file of a stored entry: its JSON with the game's board put back (Africa)."""
+    if doc.get("format") == AFRICA_FORMAT and "board" not in doc:
+        return {**doc, "board": board_for(board_json).to_dict()}
+    return doc
 
 
 def step_of(game: AnyGame) -> int:
@@ -128,9 +140,9 @@ def options_of(game: AnyGame) -> dict[str, Any]:
 
 
 def board_json_of(game: AnyGame) -> str | None:
-    """The board to embed: ``None`` for the bundled map (and for Massai, whose options are its
-    board), the board's own JSON for any other."""
-    if isinstance(game, Game) and game.state.board != "default":
+    """The board data kept with an Africa game (the game keeps its map whatever happens to
+    board files later); ``None`` for Massai, whose options are its board."""
+    if isinstance(game, Game):
         assert game.board is not None
         return json.dumps(game.board.to_dict(), ensure_ascii=False, sort_keys=True)
     return None
@@ -149,9 +161,12 @@ def summary_of(game: AnyGame) -> str:
     return f"{state_m.phase}, {len(game.actions)} actions, {player_name(state_m.to_move)} to act"
 
 
-def read_game_file(data: Any, source: str, base_dir: Path | None = None) -> AnyGame:
-    """A game from a game file's JSON (either kind). An Africa file naming a board file relative
-    to ``base_dir`` reads it from there (the board is then embedded in the database)."""
+def read_game_file(
+    data: Any, source: str, base_dir: Path | None = None, allow_paths: bool = False
+) -> AnyGame:
+    """A game from a game file's JSON (either kind). Only with ``allow_paths`` (a file found in
+    the server's own data folder) may an Africa file name a board file relative to ``base_dir``;
+    the board's data is then kept in the database. An upload must carry its board."""
     kind = detect_kind(data)
     if kind is None and isinstance(data, Mapping) and "format" not in data:
         kind = AFRICA  # a hand-written bare Africa state; its loader says what is wrong
@@ -161,7 +176,7 @@ def read_game_file(data: Any, source: str, base_dir: Path | None = None) -> AnyG
         )
     try:
         if kind == AFRICA:
-            return game_from_dict(data, source=source, base_dir=base_dir)
+            return game_from_dict(data, source=source, base_dir=base_dir, allow_paths=allow_paths)
         return GameRecord.from_json(data, source=source)
     except (ValueError, FileFormatError) as error:
         raise GameDataError(" ".join(str(error).split())) from None

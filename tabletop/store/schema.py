@@ -146,7 +146,7 @@ def stored_version(connection: Connection, where: str) -> int | None:
             f"{where} is not a tabletop database (it holds other tables: {shown}); "
             "it was left untouched - give another file or database"
         )
-    rows = dict(connection.execute(sa.select(meta.c.key, meta.c.value)).tuples().all())
+    rows = dict(connection.execute(sa.select(meta.c.key, meta.c.value)).all())
     if rows.get("schema") != MARKER:
         raise ForeignDatabaseError(
             f"{where} is not a tabletop database (its tabletop_meta table has no tabletop "

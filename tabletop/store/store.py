@@ -16,7 +16,6 @@ game first, nothing is written and :class:`StaleGameError` says so, with the new
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -37,7 +36,7 @@ from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import NotationError, parse_action
 from tabletop.games.massai.rules import Report as MassaiReport
 from tabletop.store import kinds
-from tabletop.store.engine import create_engine, describe, resolve_url
+from tabletop.store.engine import create_engine, describe, resolve_url, use_wal
 from tabletop.store.errors import (
     DatabaseUnavailable,
     GameDataError,
@@ -232,6 +231,8 @@ class Store:
             ) from None
         try:
             self.upgraded_from = check_and_upgrade(self.engine, self.where)
+            if self.backend == "sqlite":
+                use_wal(self.engine)
         except DBAPIError as error:
             self.engine.dispose()
             raise DatabaseUnavailable(_db_message(self.where, error)) from None
@@ -761,15 +762,15 @@ class Store:
 
     # ------------------------------------------------------------------ export / import
     def export_game(self, game_id: int) -> dict[str, Any]:
-        """The game's newest state as its game file (``tabletop africa/massai`` read it)."""
+        """The game's newest state as its game file (``tabletop africa/massai`` read it);
+        an Africa file carries its board's data."""
         with self._read() as connection:
             row = connection.execute(
                 _info_query(with_state=True).where(games.c.id == game_id)
             ).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
-        data: dict[str, Any] = json.loads(row.state)
-        return data
+        return kinds.file_doc(json.loads(row.state), row.board)
 
     def export_history(self, game_id: int) -> dict[str, Any]:
         """The whole game: its details and every history entry with its game-file JSON."""
@@ -825,10 +826,14 @@ class Store:
         base_dir: Path | None = None,
         imported: tuple[str, str] | None = None,
     ) -> Snapshot:
-        """Import parsed JSON: a game file of either game, or a history archive; a NEW game."""
+        """Import parsed JSON: a game file of either game, or a history archive; a NEW game.
+
+        ``base_dir`` (trusted files of the data folder only) lets an Africa file name its board
+        file; anything else must carry its board's data.
+        """
         if isinstance(data, Mapping) and data.get("format") == ARCHIVE_FORMAT:
             return self._import_archive(data, name, source)
-        game = kinds.read_game_file(data, source, base_dir)
+        game = kinds.read_game_file(data, source, base_dir, allow_paths=base_dir is not None)
         steps = kinds.steps_of(game, "import")
         if steps:
             steps[0] = Step(steps[0].doc, "import", steps[0].step, source, None)
@@ -894,27 +899,11 @@ class Store:
         with self._read() as connection:
             return set(connection.execute(sa.select(imported_files.c.sha256)).scalars())
 
-    def import_file_once(
-        self, path: Path, data: bytes, base_dir: Path | None = None
-    ) -> Snapshot | None:
-        """Import a file found on disk unless a file with the same bytes was imported before."""
-        digest = hashlib.sha256(data).hexdigest()
-        if digest in self.imported_hashes():
-            return None
-        try:
-            parsed = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            raise GameDataError(f"{path}: not a JSON game file") from None
-        try:
-            return self.import_data(
-                parsed,
-                name=f"Imported from {path.name}",
-                source=str(path),
-                base_dir=base_dir,
-                imported=(digest, str(path)),
-            )
-        except IntegrityError:
-            return None  # another page imported the same file at the same moment
+    def import_autosaves(self, folder: str | Path | None = None) -> list[Any]:
+        """Import once the game files of the data folder (see :mod:`tabletop.store.autosave`)."""
+        from tabletop.store.autosave import import_autosaves
+
+        return import_autosaves(self, folder)
 
 
 # ---------------------------------------------------------------------- helpers

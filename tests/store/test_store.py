@@ -1,0 +1,276 @@
+"""The storage API on both backends: history, undo/redo as entries, drafts, timer, secrets,
+export/import, deletion, and the optimistic version check."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.gamefile import Game, example_game, game_from_dict
+from tabletop.games.massai.gamefile import GameRecord
+from tabletop.store import (
+    GameDataError,
+    GameNotFound,
+    NothingToRedo,
+    NothingToUndo,
+    StaleGameError,
+    Store,
+    StoreError,
+    open_store,
+)
+from tests.store.helpers import EXAMPLE_SHEETS, doc_hash
+
+
+def test_new_game_keeps_the_example_history_as_entries(store: Store) -> None:
+    snap = store.create_game(example_game(), name="Club")
+    entries = store.history(snap.game_id)
+    assert [e.action for e in entries] == ["new", "resolve", "resolve", "resolve"]
+    assert [e.step for e in entries] == [0, 1, 2, 3]
+    assert snap.version == 4 and snap.seq == 4
+    loaded = store.load(snap.game_id)
+    assert loaded.game.to_dict() == example_game().to_dict()
+    assert loaded.info.players == ["Belgium", "France", "Germany", "Great Britain"]
+    assert [g.name for g in store.list_games()] == ["Club"]
+
+
+def test_resolve_appends_the_real_core_result(store: Store) -> None:
+    snap = store.create_game(example_game())
+    after, report = store.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version, actor="France")
+    expected = example_game()
+    expected.apply(EXAMPLE_SHEETS)
+    assert store.load(snap.game_id).game.to_dict() == expected.to_dict()
+    last = store.history(snap.game_id)[-1]
+    assert (last.action, last.actor, last.detail, last.step) == (
+        "resolve",
+        "France",
+        EXAMPLE_SHEETS,
+        4,
+    )
+    assert last.report == report.to_dict(include_state=False)
+    assert after.version == snap.version + 1
+
+
+def test_undo_is_a_new_entry_and_redo_restores_the_undone_state(store: Store) -> None:
+    snap = store.create_game(example_game())
+    gid = snap.game_id
+    before = store.load(gid).game.to_dict()
+    resolved, _ = store.resolve_round(gid, EXAMPLE_SHEETS, snap.version)
+    after = resolved.game.to_dict()
+    undone = store.undo(gid, resolved.version, actor="table")
+    assert undone.game.to_dict() == before
+    undone2 = store.undo(gid, undone.version)
+    assert undone2.game.state.round == 3
+    redone = store.redo(gid, undone2.version)
+    assert redone.game.to_dict() == before
+    redone2 = store.redo(gid, redone.version)
+    assert redone2.game.to_dict() == after
+    with pytest.raises(NothingToRedo):
+        store.redo(gid, redone2.version)
+    entries = store.history(gid, with_states=True)
+    # Nothing was removed: the resolved state is still there, and every entry holds its state.
+    assert [e.action for e in entries][-5:] == ["resolve", "undo", "undo", "redo", "redo"]
+    # Entries keep the game file without its board, which is kept once per game.
+    assert entries[4].state == {k: v for k, v in after.items() if k != "board"}
+    assert entries[-1].returns_to == 5
+    assert store.current_version(gid) == len(entries)
+
+
+def test_a_new_change_after_undo_empties_redo(store: Store) -> None:
+    snap = store.create_game(example_game())
+    gid = snap.game_id
+    resolved, _ = store.resolve_round(gid, EXAMPLE_SHEETS, snap.version)
+    undone = store.undo(gid, resolved.version)
+    again, _ = store.resolve_round(gid, "", undone.version)  # every presence holds this time
+    assert store.can_undo_redo(gid) == (True, False)
+    with pytest.raises(NothingToRedo):
+        store.redo(gid, again.version)
+    back = store.undo(gid, again.version)
+    assert back.game.to_dict() == undone.game.to_dict()
+
+
+def test_undo_at_the_first_state_is_refused_and_changes_nothing(store: Store) -> None:
+    snap = store.create_game(GameRecord.new())
+    with pytest.raises(NothingToUndo):
+        store.undo(snap.game_id, snap.version)
+    assert store.current_version(snap.game_id) == snap.version
+    assert len(store.history(snap.game_id)) == 1
+
+
+def test_a_change_on_a_stale_version_is_refused_with_the_new_version(store: Store) -> None:
+    snap = store.create_game(example_game())
+    first, _ = store.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version)
+    with pytest.raises(StaleGameError) as caught:
+        store.resolve_round(snap.game_id, "", snap.version)
+    assert caught.value.version == first.version
+    assert "this game changed on another page" in str(caught.value)
+    with pytest.raises(StaleGameError):
+        store.undo(snap.game_id, snap.version)
+    stale_game = snap.game
+    assert isinstance(stale_game, Game)
+    stale_game.apply("")
+    with pytest.raises(StaleGameError):
+        store.append(snap.game_id, stale_game, snap.version, "resolve")
+    assert len(store.history(snap.game_id)) == first.seq
+
+
+def test_two_resolutions_of_one_round_at_once_exactly_one_happens(db_url: str) -> None:
+    setup = open_store(db_url)
+    snap = setup.create_game(example_game())
+    results: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def resolve_it() -> None:
+        own = open_store(db_url)
+        try:
+            barrier.wait()
+            own.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version)
+            results.append("resolved")
+        except StaleGameError:
+            results.append("stale")
+        finally:
+            own.close()
+
+    threads = [threading.Thread(target=resolve_it) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["resolved", "stale", "stale", "stale"]
+    assert [e.action for e in setup.history(snap.game_id)].count("resolve") == 4
+    setup.close()
+
+
+def test_massai_actions_and_a_refused_one(store: Store) -> None:
+    snap = store.create_game(GameRecord.new(), name="M")
+    one, _ = store.play_action(snap.game_id, "setup a1 b1 b2 c2 c1", snap.version, actor="Player 1")
+    two, _ = store.play_action(snap.game_id, "setup h6 g6 g5 f5 f6", one.version)
+    with pytest.raises(GameDataError):
+        store.play_action(snap.game_id, "build a1", two.version)  # occupied: refused by the rules
+    assert store.current_version(snap.game_id) == two.version
+    assert isinstance(two.game, GameRecord) and two.game.state.phase == "play"
+    with pytest.raises(GameDataError):
+        store.resolve_round(snap.game_id, "", two.version)
+
+
+def test_drafts_per_round_and_seat_and_their_revision(store: Store) -> None:
+    snap = store.create_game(example_game())
+    gid = snap.game_id
+    assert store.save_draft(gid, 4, "France", "Algeria: develop", actor="France") == 1
+    assert store.save_draft(gid, 4, "Germany", "Togo: develop") == 1
+    assert store.save_draft(gid, 4, "France", "Algeria: hold", expected_rev=1) == 2
+    with pytest.raises(StaleGameError):
+        store.save_draft(gid, 4, "France", "late", expected_rev=1)
+    drafts = store.drafts(gid, 4)
+    assert {seat: d.text for seat, d in drafts.items()} == {
+        "France": "Algeria: hold",
+        "Germany": "Togo: develop",
+    }
+    assert store.drafts(gid, 5) == {}
+    # Sheets are not a state: typing never makes a resolution stale, but a watcher sees them.
+    assert store.current_version(gid) == snap.version
+    assert store.changed_since(gid, snap.version, aux_version=0)
+
+
+def test_timer_and_secrets_survive_a_new_connection(db_url: str) -> None:
+    first = open_store(db_url)
+    snap = first.create_game(GameRecord.new())
+    first.save_timer(snap.game_id, {"duration": 600, "remaining": 420.5, "running": False})
+    first.set_secret(snap.game_id, "0", {"stage": "target", "target": "e4"})
+    first.set_secret(snap.game_id, "1", {"guards": ["d4"]})
+    first.set_secret(snap.game_id, "1", None)
+    first.close()
+    second = open_store(db_url)
+    timer = second.timer(snap.game_id)
+    assert timer is not None and timer.remaining_now() == 420.5 and timer.rev == 1
+    assert second.secrets(snap.game_id) == {"0": {"stage": "target", "target": "e4"}}
+    second.close()
+
+
+def test_rename_duplicate_and_confirmed_delete(store: Store) -> None:
+    snap = store.create_game(example_game(), name="A")
+    info = store.rename(snap.game_id, "  Tuesday   club ")
+    assert info.name == "Tuesday club" and info.version == snap.version
+    copy = store.duplicate(snap.game_id)
+    assert copy.game_id != snap.game_id and copy.info.name == "Tuesday club (copy)"
+    assert len(store.history(copy.game_id)) == len(store.history(snap.game_id))
+    with pytest.raises(StoreError, match="export it first"):
+        store.delete_game(snap.game_id)
+    store.save_draft(snap.game_id, 4, "France", "x")
+    store.delete_game(snap.game_id, confirm=True)
+    with pytest.raises(GameNotFound):
+        store.load(snap.game_id)
+    assert [g.id for g in store.list_games()] == [copy.game_id]
+
+
+def test_export_is_the_game_file_and_import_makes_a_new_game(store: Store) -> None:
+    snap = store.create_game(example_game())
+    store.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version)
+    exported = store.export_game(snap.game_id)
+    game = game_from_dict(exported)  # the game file format, read by the game's own loader
+    assert game.state.round == 5
+    imported = store.import_bytes(json.dumps(exported).encode(), source="game.json")
+    assert imported.game_id != snap.game_id
+    assert store.export_game(imported.game_id) == exported
+    # The file's own rounds become entries, so undo works after an import.
+    assert [e.action for e in store.history(imported.game_id)] == ["import"] + ["resolve"] * 4
+    undone = store.undo(imported.game_id, imported.version)
+    assert undone.game.state.round == 4
+    assert len(store.list_games()) == 2
+
+
+def test_history_archive_round_trip_keeps_undo_entries(store: Store) -> None:
+    snap = store.create_game(GameRecord.new())
+    one, _ = store.play_action(snap.game_id, "setup a1 b1 b2 c2 c1", snap.version)
+    undone = store.undo(snap.game_id, one.version)
+    store.redo(snap.game_id, undone.version)
+    archive = store.export_history(snap.game_id)
+    copy = store.import_data(json.loads(json.dumps(archive)))
+    theirs = store.history(copy.game_id, with_states=True)
+    ours = store.history(snap.game_id, with_states=True)
+    assert [(e.action, e.returns_to, e.undoes, doc_hash(e.state)) for e in theirs] == [
+        (e.action, e.returns_to, e.undoes, doc_hash(e.state)) for e in ours
+    ]
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"\xff\xfe", "not a text file"),
+        (b'{"format": "x"', "not valid JSON"),
+        (b'{"format": "chess"}', "not a game file"),
+        (b'{"format": "tabletop-massai-game", "version": 9}', "version 9"),
+        (
+            b'{"format": "tabletop.store.game-history", "version": 1, "kind": "massai",'
+            b' "entries": [{"seq": 1, "state": {"format": "tabletop-massai-game", "version": 1,'
+            b' "history": [{"player": 0, "action": "build z9"}]}}]}',
+            "entries[0]",
+        ),
+    ],
+)
+def test_bad_imports_are_refused_in_one_line_and_add_nothing(
+    store: Store, content: bytes, message: str
+) -> None:
+    with pytest.raises(GameDataError) as caught:
+        store.import_bytes(content, source="up.json")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert store.list_games() == []
+
+
+def test_a_custom_board_is_embedded_not_a_path(store: Store, tmp_path) -> None:
+    board = load_board()
+    data = board.to_dict()
+    data["name"] = "Our map"
+    board_file = tmp_path / "our_board.json"
+    board_file.write_text(json.dumps(data), encoding="utf-8")
+    game = Game.new(
+        ["France", "Germany", "Belgium"], board=load_board(board_file), board_name="our_board.json"
+    )
+    snap = store.create_game(game)
+    board_file.unlink()  # the database never reads it again
+    loaded = store.load(snap.game_id)
+    assert isinstance(loaded.game, Game) and loaded.game.board.name == "Our map"
+    after, _ = store.resolve_round(snap.game_id, "", loaded.version)
+    assert after.game.state.round == 2
