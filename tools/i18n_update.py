@@ -56,6 +56,7 @@ def extract() -> None:
         *keywords,
         "--add-comments=TRANSLATORS:",
         "--project=tabletop",
+        "--copyright-holder=the tabletop authors",
         "--width",
         WIDTH,
         "-o",

@@ -33,7 +33,10 @@ class Lang(str, Enum):
     DE = "de"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:  # f"{Lang.FR}" is "fr" on every Python version
+        return format(str(self.value), spec)
 
 
 def available_languages(localedir: Path | str | None = None) -> tuple[str, ...]:
