@@ -14,6 +14,7 @@ test holds it equal to the folder.
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from pathlib import Path
 
@@ -41,8 +42,13 @@ class Lang(str, Enum):
 
 def available_languages(localedir: Path | str | None = None) -> tuple[str, ...]:
     """The language codes that have a compiled catalog in ``localedir`` (default: the package's),
-    English first, the others in alphabetical order."""
-    root = Path(localedir) if localedir is not None else LOCALEDIR
+    English first, the others in alphabetical order. The folder is read once per process."""
+    return _languages(str(localedir if localedir is not None else LOCALEDIR))
+
+
+@functools.lru_cache(maxsize=16)
+def _languages(localedir: str) -> tuple[str, ...]:
+    root = Path(localedir)
     found = {
         path.parent.parent.name
         for path in root.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")

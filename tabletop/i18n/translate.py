@@ -52,8 +52,12 @@ def typography(text: str) -> str:
     return text
 
 
+# Templates are a fixed set (the catalogs'), so each is typeset once.
+_typeset = functools.lru_cache(maxsize=4096)(typography)
+
+
 def _fill(template: str, values: dict[str, Any]) -> str:
-    template = typography(template)
+    template = _typeset(template)
     return template.format(**values) if values else template
 
 
@@ -91,6 +95,10 @@ class Translator:
         return _fill(self._t.npgettext(context, singular, plural, n) or english, values)
 
 
+_known: dict[tuple[str, str], Translator] = {}
+_DEFAULT_ROOT = str(LOCALEDIR)
+
+
 @functools.lru_cache(maxsize=32)
 def _translator(lang: str, localedir: str) -> Translator:
     translations = _gettext.translation(DOMAIN, localedir, languages=[lang], fallback=True)
@@ -107,8 +115,11 @@ def translator(lang: str, localedir: Path | str | None = None) -> Translator:
     Traceback (most recent call last):
     ValueError: unknown language 'xx'; use one of en, de, fr
     """
-    root = str(localedir if localedir is not None else LOCALEDIR)
-    return _translator(check_lang(lang, root), root)
+    root = _DEFAULT_ROOT if localedir is None else str(localedir)
+    found = _known.get((lang, root))
+    if found is None:  # first time for this spelling: check it, then remember it
+        found = _known[(lang, root)] = _translator(check_lang(lang, root), root)
+    return found
 
 
 def gettext(message: str, /, lang: str = "en", **values: Any) -> str:
