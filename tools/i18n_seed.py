@@ -4,6 +4,8 @@ One-off migration tool, kept so the seeding can be checked and re-run: it reads 
 at a fixed git revision (``--rev``, default the last one before the texts moved) with ``ast``, so
 nothing is retyped by hand, and the French texts written inline in the code (report reasons,
 score table, command line) from the INLINE list below, copied with named placeholders.
+Running it again keeps every translation already in a catalog, and refuses to replace a keys.py
+edited by hand since (``--force`` does).
 
 It writes ``tabletop/i18n/keys.py`` (table key -> marked message, the layer the pages' ``t(key)``
 calls go through), runs the extract/update steps of tools/i18n_update.py, fills every empty
@@ -746,6 +748,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default=REV, help=f"git revision of the old tables ({REV})")
     parser.add_argument("--check", action="store_true", help="only report collisions")
+    parser.add_argument("--force", action="store_true", help="replace an edited keys.py")
     args = parser.parse_args(argv)
     entries = collect(args.rev)
     notes = assign_contexts(entries)
@@ -757,9 +760,15 @@ def main(argv: list[str] | None = None) -> int:
     import i18n_update
 
     keys = ROOT / "tabletop" / "i18n" / "keys.py"
+    before = keys.read_text(encoding="utf-8") if keys.exists() else None
     write_keys(entries, keys)
     for fix in (["check", "--fix", "-q"], ["format", "-q"]):
         subprocess.run([sys.executable, "-m", "ruff", *fix, str(keys)], cwd=ROOT, check=False)
+    if before is not None and keys.read_text(encoding="utf-8") != before and not args.force:
+        # keys.py is edited by hand once the pages use it: never lose those edits silently.
+        keys.write_text(before, encoding="utf-8")
+        print(f"{keys} was edited since it was seeded; kept as it is (--force replaces it)")
+        return 1
     i18n_update.extract()
     i18n_update.update()
     filled = fill_french(entries, i18n_update.po_path("fr"))

@@ -46,8 +46,14 @@ def languages() -> list[str]:
     return sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
+def _undated(text: str) -> str:
+    return "".join(line for line in text.splitlines(True) if "POT-Creation-Date:" not in line)
+
+
 def extract() -> None:
-    """Every marked text of the package into the template."""
+    """Every marked text of the package into the template (left as it is, date included, when
+    no text changed: then neither do the catalogs nor the compiled files)."""
+    before = POT.read_text(encoding="utf-8") if POT.exists() else None
     keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
     _pybabel(
         "extract",
@@ -63,6 +69,8 @@ def extract() -> None:
         str(POT.relative_to(ROOT)),
         ".",
     )
+    if before is not None and _undated(POT.read_text(encoding="utf-8")) == _undated(before):
+        POT.write_text(before, encoding="utf-8")
 
 
 def _fix_plural_forms(lang: str) -> None:
