@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
+import json
 import os
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -50,6 +52,7 @@ __all__ = [
     "Geometry",
     "Territory",
     "UnknownTerritory",
+    "board_file_name",
     "board_from_bytes",
     "board_from_dict",
     "geometry_from_dict",
@@ -159,12 +162,13 @@ class BoardError(FileFormatError):
     """
 
     def __init__(self, problems: Iterable[str], source: str = "<data>") -> None:
-        self.problems: list[str] = capped(list(problems))
+        found = list(problems)
+        self.problems: list[str] = capped(found)
         self.source = bounded_message(str(source), 120)
         reason = (
             self.problems[0]
-            if len(self.problems) == 1
-            else f"{len(self.problems)} problems: " + "; ".join(self.problems)
+            if len(found) == 1
+            else f"{len(found)} problems: " + "; ".join(self.problems)
         )
         super().__init__(f"bad board {self.source}: {reason}", reason)
 
@@ -369,7 +373,8 @@ def _describer(data: dict) -> Callable[[tuple], tuple[str, str]]:
             label = _territory_label(data, path[1])
             if len(path) == 2:
                 return "", label
-            return f"{label}: ", f'"{bounded_message(str(path[2]), 40)}"'
+            inner = ".".join(bounded_message(str(step), 40) for step in path[2:4])
+            return f"{label}: ", f'"{inner}"'
         if len(path) == 2 and path[0] == "historical_starts":
             return "", f"historical start of {bounded_message(str(path[1]), 40)}"
         if not path:
@@ -656,6 +661,20 @@ def board_from_bytes(data: bytes | str, source: str = "<upload>") -> Board:
     except FileFormatError as error:
         raise BoardError([_board_reason(error.reason, "board")], source) from None
     return board_from_dict(raw, source)
+
+
+def board_file_name(board: Board) -> str:
+    """A file name under which to keep a board someone uploaded: its name and a short hash of
+    its content, so that a second board with the same name never replaces the first.
+
+    >>> board_file_name(load_board())[:14]
+    'africa-c-1880-'
+    """
+    canonical = json.dumps(board.to_dict(), sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+    slug = "".join(ch if ch.isalnum() else "-" for ch in normalize_name(board.name))
+    slug = "-".join(part for part in slug.split("-") if part)[:40] or "board"
+    return f"{slug}-{digest}.json"
 
 
 @functools.lru_cache(maxsize=len(PACKAGE_BOARDS))

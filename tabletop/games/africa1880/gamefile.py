@@ -116,12 +116,13 @@ class GameFileError(FileFormatError):
 
     def __init__(self, problems: Iterable[str], source: str = "<data>") -> None:
         # One line each, whatever text the file held (keys may contain line breaks).
-        self.problems = capped([str(problem) for problem in problems])
+        found = [str(problem) for problem in problems]
+        self.problems = capped(found)
         self.source = bounded_message(str(source), 120)
-        if len(self.problems) == 1:
+        if len(found) == 1:
             reason = self.problems[0]
         else:
-            reason = f"{len(self.problems)} problems: " + "; ".join(self.problems)
+            reason = f"{len(found)} problems: " + "; ".join(self.problems)
         super().__init__(f"{self.source}: {reason}", reason)
 
 
