@@ -102,8 +102,8 @@ def create_engine(url: URL) -> Engine:
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
-        # Per-connection settings only: WAL is written into the file, so it is switched on by
-        # use_wal() once the file is known to be a tabletop database (a foreign one stays as it was).
+        # Per-connection settings only: WAL is written into the file, so use_wal() switches it
+        # on once the file is known to be a tabletop database (a foreign one stays as it was).
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
         # FULL: a committed change survives even a power cut, not only a killed process.
