@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 30_000
 
-# Colours the map uses (tabletop.ui.africa_map), as RGB.
+# Colours the map uses (tabletop.ui.africa1880.map), as RGB.
 SEA = (0xCF, 0xE3, 0xF2)
 LAND = (0xF3, 0xE9, 0xCF)
 NEW_RING = (0x00, 0xC8, 0x53)
@@ -41,7 +41,7 @@ def egypt_anchor() -> tuple[float, float]:
     """Where the map draws Egypt's label, in canvas pixels (same model the page draws)."""
     from tabletop.games.africa1880.board import load_board, load_geometry
     from tabletop.games.africa1880.gamefile import Game
-    from tabletop.ui.africa_map import build_map_model
+    from tabletop.ui.africa1880.map import build_map_model
 
     board = load_board()
     model = build_map_model(

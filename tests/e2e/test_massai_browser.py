@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tabletop.ui.massai_canvas import HUT_FILL, REMOVED, Geometry
+from tabletop.ui.massai.canvas import HUT_FILL, REMOVED, Geometry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GEOMETRY = Geometry(columns=8, rows=6)

@@ -11,7 +11,7 @@ MODULES = [
     "tabletop.fileio",
     "tabletop.games.massai.board",
     "tabletop.games.massai.notation",
-    "tabletop.ui.massai_i18n",
+    "tabletop.ui.massai.texts",
 ]
 
 

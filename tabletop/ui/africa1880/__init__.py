@@ -1,0 +1,14 @@
+"""The Africa 1880 dashboard: ``africa_app()`` builds the page (see ``notebooks/africa1880.ipynb``).
+
+- ``app``: the page assembling its parts; ``controller``: the one object holding the game, with
+  its parts ``drafts`` (typed sheets and live checks), ``session`` (rounds shown),
+  ``persistence`` (autosave, typed sheets kept, the continue offer) and ``choices`` (menus);
+- the tabs: ``orders_tab`` (``sheet_editor``, ``diplomacy_grid``), ``result_tab``
+  (``report_view``, ``map``), ``rounds_tab``, ``files_tab`` (``new_game_form``);
+- ``texts``: the interface texts; ``html``: names as CSS classes, a power with its colour.
+"""
+
+from tabletop.ui.africa1880.app import AfricaApp, africa_app
+from tabletop.ui.africa1880.controller import AfricaController
+
+__all__ = ["AfricaApp", "AfricaController", "africa_app"]

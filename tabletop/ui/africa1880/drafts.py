@@ -1,0 +1,246 @@
+"""The typed order sheets of one position, and what the rules core reads in them.
+
+The draft of each power's sheet is kept as text (without its ``[Power]`` header): that text is
+the single source of truth, and the menus show what the core reads in it (``parse_sheets`` /
+``format_sheet`` keep the two in step). ``execute_orders`` finds the void orders before the
+round is resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tabletop.games.africa1880.adjudicate import AfterOrders, execute_orders
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.notation import format_sheet, parse_sheets
+from tabletop.games.africa1880.orders import (
+    Develop,
+    Explore,
+    Hold,
+    Landing,
+    OrderSheet,
+    VoidOrder,
+    relations_from_sheets,
+)
+from tabletop.games.africa1880.state import GameState, Relations, lookup_power
+from tabletop.ui.africa1880.choices import presences_of
+from tabletop.ui.africa1880.texts import t
+
+KINDS = ("hold", "develop", "explore")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the live checks of a sheet: a void order or a presence without an order."""
+
+    power: str
+    kind: str  # "void" or "no_order"
+    text: str
+    territory: str | None = None
+
+
+def is_header(line: str) -> bool:
+    """True for a line the notation reads as a sheet header (``[Power]``, ``Power:``, ``Power``).
+
+    >>> is_header("[Germany]"), is_header("Germany:"), is_header("Togo: develop")
+    (True, True, False)
+    """
+    text = line.split("#", 1)[0].strip()
+    if text.startswith("["):
+        return True
+    bare = text.rstrip(":").strip()
+    if not bare or ":" in bare or any(arrow in bare for arrow in ("->", "=>", "→", "⟶")):
+        return False
+    try:
+        lookup_power(bare)
+    except ValueError:
+        return False
+    return True
+
+
+class Drafts:
+    """Every power's draft sheet for one position (board and state), as typed text."""
+
+    def __init__(
+        self, board: Board, state: GameState, lang: str, texts: Mapping[str, str] | None = None
+    ) -> None:
+        self.board = board
+        self.state = state
+        self.texts: dict[str, str] = {}
+        # Explore chosen in a menu whose target is still to pick: no order yet, but shown.
+        self.pending_explore: set[tuple[str, str]] = set()
+        self._parsed: dict[str, Any] = {}
+        self._checks: list[Check] | None = None
+        for power in self.powers:
+            self.texts[power] = (texts or {}).get(power) or self.body(OrderSheet(power), lang)
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return self.state.powers
+
+    def body(self, sheet: OrderSheet, lang: str) -> str:
+        """The sheet's text without its header line (the box is already under the power's tab)."""
+        text = format_sheet(sheet, self.board, self.powers, lang=lang)
+        return text.split("\n", 1)[1] if "\n" in text else ""
+
+    def box_text(self, power: str) -> tuple[str, list[str]]:
+        """``power``'s draft ready for the core, and the header lines found in it.
+
+        A header line (``[Germany]``, ``Germany:``) inside one power's box would hand the
+        following lines to another sheet; it is commented out and reported instead.
+        """
+        lines = []
+        headers = []
+        for line in self.texts.get(power, "").splitlines():
+            if is_header(line):
+                headers.append(line.strip())
+                lines.append("# " + line)
+            else:
+                lines.append(line)
+        return "\n".join(lines), headers
+
+    def parse(self, power: str) -> Any:
+        """The core's reading of one power's draft (cached until the draft changes)."""
+        cached = self._parsed.get(power)
+        text = self.texts.get(power, "")
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        body, _ = self.box_text(power)
+        result = parse_sheets(f"[{power}]\n{body}", self.board, self.powers)
+        self._parsed[power] = (text, result)
+        return result
+
+    def sheet(self, power: str) -> OrderSheet:
+        """The sheet the core reads in ``power``'s draft."""
+        return self.parse(power).sheets.get(power) or OrderSheet(power)
+
+    def sheets(self) -> dict[str, OrderSheet]:
+        """Every power's sheet as the core reads it."""
+        return {power: self.sheet(power) for power in self.powers}
+
+    def set_text(self, power: str, text: str) -> bool:
+        """Replace ``power``'s draft; False when it was already that text."""
+        if self.texts.get(power) == text:
+            return False
+        self.texts[power] = text
+        self._checks = None
+        return True
+
+    def write(self, sheet: OrderSheet, lang: str) -> bool:
+        """Write ``sheet`` as its power's draft, in ``lang``'s keywords."""
+        return self.set_text(sheet.power, self.body(sheet, lang))
+
+    def order_of(self, power: str, territory: str) -> tuple[str, str]:
+        """(kind, target) of the order written for ``power``'s presence in ``territory``.
+
+        kind is "" when no order is written; an explore chosen without a target yet gives
+        ("explore", "").
+        """
+        for order in self.sheet(power).orders:
+            if order.source == territory:
+                return (order.kind, order.target if isinstance(order, Explore) else "")
+        if (power, territory) in self.pending_explore:
+            return ("explore", "")
+        return ("", "")
+
+    def with_order(self, power: str, territory: str, kind: str, target: str = "") -> OrderSheet:
+        """``power``'s sheet with the order for ``territory`` replaced (kind "" removes it)."""
+        if kind not in ("", *KINDS):
+            raise ValueError(f"unknown order kind {kind!r}")
+        sheet = self.sheet(power)
+        kept = [o for o in sheet.orders if o.source != territory]
+        self.pending_explore.discard((power, territory))
+        new_order: Any = None
+        if kind == "hold":
+            new_order = Hold(power, territory)
+        elif kind == "develop":
+            new_order = Develop(power, territory)
+        elif kind == "explore":
+            if target:
+                new_order = Explore(power, territory, target)
+            else:  # chosen in the menu, target still to pick: no order yet, but show it
+                self.pending_explore.add((power, territory))
+                self._checks = None
+        # Keep the sheet in the order of the presences so the text reads like the table.
+        orders = kept + ([new_order] if new_order is not None else [])
+        rank = {name: i for i, name in enumerate(presences_of(self.state, power))}
+        orders.sort(key=lambda o: rank.get(o.source, len(rank)))
+        return replace(sheet, orders=tuple(orders))
+
+    def with_landing(self, power: str, target: str | None) -> OrderSheet:
+        """``power``'s sheet landing on ``target`` (None or "" for no landing)."""
+        return replace(self.sheet(power), landing=Landing(power, target) if target else None)
+
+    def relation(self, declarer: str, toward: str) -> str:
+        """ "war" or "alliance" as written on ``declarer``'s sheet toward ``toward``."""
+        return "war" if toward in self.sheet(declarer).wars else "alliance"
+
+    def with_relation(self, declarer: str, toward: str, relation: str) -> OrderSheet:
+        """``declarer``'s sheet declaring ``relation`` ("war"/"alliance") toward ``toward``."""
+        if declarer == toward:
+            raise ValueError("a power declares no relation toward itself")
+        if relation not in ("war", "alliance"):
+            raise ValueError(f"a relation is war or alliance, not {relation!r}")
+        sheet = self.sheet(declarer)
+        wars = set(sheet.wars)
+        if relation == "war":
+            wars.add(toward)
+        else:
+            wars.discard(toward)
+        return replace(sheet, wars=frozenset(wars))
+
+    def combined_text(self) -> str:
+        """All drafts as one typed text, each under its header (headers inside boxes disarmed)."""
+        parts = []
+        for power in self.powers:
+            body, _ = self.box_text(power)
+            parts.append(f"[{power}]\n{body}".rstrip() + "\n")
+        return "\n".join(parts)
+
+    def checks(self, lang: str) -> list[Check]:
+        """Void orders and presences without an order, before resolving (cached per draft)."""
+        if self._checks is not None:
+            return self._checks
+        out: list[Check] = []
+        if not self.state.game_over:
+            voids: list[VoidOrder] = []
+            for power in self.powers:
+                voids.extend(self.parse(power).errors)
+                for header in self.box_text(power)[1]:
+                    out.append(Check(power, "void", t("misplaced_header", lang, header=header)))
+            after = execute_orders(self.state, self.board, self.sheets())
+            voids.extend(after.void_orders)
+            for void in voids:
+                known = void.power if void.power in self.powers else ""
+                text = t("void_order", lang, order=void.order_text, reason=void.text(lang))
+                out.append(Check(known, "void", text))
+            for power in self.powers:
+                ordered = {o.source for o in self.sheet(power).orders}
+                for territory in presences_of(self.state, power):
+                    if territory not in ordered:
+                        text = t("no_order", lang, territory=territory)
+                        out.append(Check(power, "no_order", text, territory))
+        self._checks = out
+        return out
+
+    def after_orders(self) -> AfterOrders | None:
+        """The position after phase 3 of the drafts as written (None once the game is over)."""
+        if self.state.game_over:
+            return None
+        return execute_orders(self.state, self.board, self.sheets())
+
+    def declared_relations(self) -> Relations:
+        """The diplomacy grid as written on the drafts (alliance where nothing is written)."""
+        return relations_from_sheets(self.sheets(), self.powers)
+
+    def relang(self, old: str, new: str) -> None:
+        """Rewrite the drafts in ``new``'s keywords, only where they are exactly what the menus
+        wrote in ``old``: text a person typed (comments, own wording) is kept as typed."""
+        for power in list(self.texts):
+            sheet = self.sheet(power)
+            if self.texts[power].strip() == self.body(sheet, old).strip():
+                self.texts[power] = self.body(sheet, new)
+        self._parsed = {}
+        self._checks = None

@@ -1,0 +1,78 @@
+"""The game tab: open the example or a game file, download the game, start a new game."""
+
+from __future__ import annotations
+
+import base64
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.ui.africa1880.new_game_form import NewGameForm
+from tabletop.ui.africa1880.texts import t
+from tabletop.ui.shell.html import esc
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.app import AfricaApp
+
+
+class FilesTab(widgets.VBox):
+    """Game files and the new-game form (built when the tab is first opened)."""
+
+    def __init__(self, app: AfricaApp) -> None:
+        self.app = app
+        ctl = app.controller
+        self._form: NewGameForm | None = None
+        self.form_box = widgets.VBox()
+        self.example_button = widgets.Button()
+        self.example_button.add_class("tt-example")
+        self.example_button.on_click(lambda _b: ctl.load_example())
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
+        self.upload.add_class("tt-load-game")
+        self.upload.observe(self._game_uploaded, names="value")
+        self.save_link = widgets.HTML()
+        self.save_link.add_class("tt-save")
+        self.files_label = widgets.HTML()
+        super().__init__(
+            [
+                self.files_label,
+                widgets.HBox([self.example_button, self.upload]),
+                self.save_link,
+                self.form_box,
+            ]
+        )
+
+    @property
+    def form(self) -> NewGameForm:
+        """The new-game form (built on first use)."""
+        if self._form is None:
+            self._form = NewGameForm(self.app)
+            self._form.relabel()
+            self.form_box.children = (self._form,)
+        return self._form
+
+    def relabel(self, lang: str) -> None:
+        self.example_button.description = t("example_game", lang)
+        self.upload.description = t("load_game", lang)
+        self.files_label.value = f"<h2>{esc(t('tab_game', lang))}</h2>"
+        if self._form is not None:
+            self._form.relabel()
+
+    def refresh(self) -> None:
+        """The download link of the game as it is now."""
+        ctl = self.app.controller
+        data = base64.b64encode(ctl.game_bytes()).decode("ascii")
+        name = ctl.file_name()
+        self.save_link.value = (
+            f'<a class="tt-save-link" download="{esc(name)}" '
+            f'href="data:application/json;base64,{data}" '
+            'style="font-size:18px;font-weight:bold">↓ '
+            f"{esc(t('save_game', ctl.lang))} — {esc(name)}</a>"
+        )
+
+    def _game_uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        self.app.controller.load_file(bytes(item["content"]), item.get("name", "game.json"))
+        self.upload.value = ()

@@ -1,0 +1,304 @@
+"""Drawing a ``MapModel`` on an ipycanvas ``MultiCanvas``: a pure function of the model.
+
+Layer 0: map, 1: pieces, 2: highlights and legend, 3 when present: hover. It holds no game
+logic, so tests call it with any canvas-like object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ipycanvas import hold_canvas  # type: ignore[import-untyped]
+
+from tabletop.ui.africa1880.map.layout import (
+    BORDER,
+    COLONY_FILL,
+    DISC_R,
+    LAND,
+    LEGEND_W,
+    LIGHT_POWERS,
+    NEW,
+    PIN,
+    PIN_ADDED,
+    REMOVED,
+    SEA,
+    SELECT,
+    SQUARE,
+    MapModel,
+    Point,
+    TerritoryView,
+    legend_entries,
+    power_colour,
+    power_letters,
+)
+from tabletop.ui.africa1880.texts import t
+
+
+def _layers(canvas: Any) -> list[Any]:
+    """The drawing layers of a MultiCanvas (or the single canvas used for every layer)."""
+    try:
+        count = len(canvas._canvases)
+    except (AttributeError, TypeError):
+        return [canvas, canvas, canvas, canvas]
+    layers = [canvas[i] for i in range(count)]
+    while len(layers) < 4:
+        layers.append(layers[-1])
+    return layers
+
+
+def _piece_slots(view: TerritoryView) -> list[tuple[str, Point, str]]:
+    """Disc positions around the anchor: (power, centre, kind) with kind present/removed."""
+    pieces = [(p, "present") for p in view.presences] + [(p, "removed") for p in view.removed]
+    count = len(pieces)
+    x0, y0 = view.anchor
+    per_row = 3
+    slots = []
+    for i, (power, kind) in enumerate(pieces):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x = x0 + (col - (in_row - 1) / 2) * (2 * DISC_R + 3)
+        y = y0 + 16 + row * (2 * DISC_R + 3)
+        slots.append((power, (x, y), kind))
+    return slots
+
+
+def _square_slots(view: TerritoryView) -> list[Point]:
+    """Top-left corners of the development spaces, in a row above the label."""
+    x0, y0 = view.anchor
+    gap = SQUARE + 3
+    start = x0 - (view.spaces * gap - 3) / 2
+    return [(start + i * gap, y0 - 24) for i in range(view.spaces)]
+
+
+def draw(canvas: Any, model: MapModel) -> None:
+    """Paint ``model`` on ``canvas`` (a MultiCanvas with 3 or 4 layers, or one Canvas).
+
+    Layer 0 holds the sea, the outline and the territories; layer 1 the pieces; layer 2 this
+    round's changes and the legend; layer 3 (if any) is left to the hover highlight.
+    """
+    layers = _layers(canvas)
+    base, pieces, marks = layers[0], layers[1], layers[2]
+    with hold_canvas():
+        for layer in {id(x): x for x in layers[:4]}.values():
+            layer.clear()
+        _draw_base(base, model)
+        _draw_pieces(pieces, model)
+        _draw_marks(marks, model)
+        _draw_legend(marks, model)
+
+
+def _draw_base(c: Any, model: MapModel) -> None:
+    c.fill_style = SEA
+    c.fill_rect(0, 0, model.width, model.height)
+    if model.outline:
+        c.fill_style = "#e9dcb8"
+        c.fill_polygon(list(model.outline))
+    c.line_width = 1.5
+    c.stroke_style = "#9fb8c9"
+    for a, b in model.edges:
+        c.stroke_line(a[0], a[1], b[0], b[1])
+    for view in model.territories.values():
+        for poly in view.polygons:
+            c.fill_style = COLONY_FILL if view.colony else LAND
+            c.fill_polygon(list(poly))
+            if view.colony:
+                _hatch(c, poly)
+            c.stroke_style = BORDER
+            c.line_width = 1.2
+            c.stroke_polygon(list(poly))
+    if model.outline:
+        c.stroke_style = "#4e3b22"
+        c.line_width = 2.5
+        c.stroke_polygon(list(model.outline))
+    c.text_align = "center"
+    c.text_baseline = "middle"
+    c.fill_style = "#222222"
+    font = ""
+    for view in model.territories.values():
+        # Narrow territories (the Gulf of Guinea coast) get a smaller label so names do not meet.
+        xs = [p[0] for poly in view.polygons for p in poly]
+        narrow = bool(xs) and max(xs) - min(xs) < 7 * len(view.label)
+        wanted = "bold 9px sans-serif" if narrow else "bold 11px sans-serif"
+        if wanted != font:
+            c.font = font = wanted
+        x, y = view.anchor
+        if narrow:
+            # Squeeze the name into the territory's width rather than spill onto a neighbour.
+            c.fill_text(view.label, x, y - 8, max_width=max(max(xs) - min(xs) - 4, 12))
+        else:
+            c.fill_text(view.label, x, y - 8)
+    if model.title:
+        c.font = "bold 16px sans-serif"
+        c.text_align = "left"
+        c.fill_style = "#263238"
+        c.fill_text(model.title, 10, 16)
+
+
+def _hatch(c: Any, poly: Sequence[Point]) -> None:
+    """Diagonal hatching clipped to the polygon: a colony."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    c.save()
+    c.begin_path()
+    c.move_to(*poly[0])
+    for p in poly[1:]:
+        c.line_to(*p)
+    c.close_path()
+    c.clip()
+    c.stroke_style = "#a1887f"
+    c.line_width = 1.0
+    span = (max(xs) - min(xs)) + (max(ys) - min(ys))
+    step = 7.0
+    k = 0.0
+    while k <= span:
+        c.stroke_line(min(xs) + k, min(ys), min(xs) + k - (max(ys) - min(ys)), max(ys))
+        k += step
+    c.restore()
+
+
+def _disc(c: Any, power: str, x: float, y: float) -> None:
+    c.fill_style = power_colour(power)
+    c.fill_circle(x, y, DISC_R)
+    c.stroke_style = "#ffffff"
+    c.line_width = 1.5
+    c.stroke_circle(x, y, DISC_R)
+    c.fill_style = "#000000" if power in LIGHT_POWERS else "#ffffff"
+    c.font = "bold 9px sans-serif"
+    c.text_align = "center"
+    c.text_baseline = "middle"
+    c.fill_text(power_letters(power), x, y + 0.5)
+
+
+def _draw_pieces(c: Any, model: MapModel) -> None:
+    for view in model.territories.values():
+        for i, (x, y) in enumerate(_square_slots(view)):
+            if i < view.pins:
+                c.fill_style = PIN
+                c.fill_rect(x, y, SQUARE, SQUARE)
+            else:
+                c.fill_style = "#ffffff"
+                c.fill_rect(x, y, SQUARE, SQUARE)
+                c.stroke_style = PIN
+                c.line_width = 1.0
+                c.stroke_rect(x, y, SQUARE, SQUARE)
+        for power, (x, y), kind in _piece_slots(view):
+            if kind == "present":
+                _disc(c, power, x, y)
+            else:  # removed this round: a faded disc under the red cross
+                c.global_alpha = 0.35
+                _disc(c, power, x, y)
+                c.global_alpha = 1.0
+        if view.colony:
+            x, y = view.anchor
+            c.font = "bold 18px sans-serif"
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            c.fill_style = "#b8860b"
+            c.fill_text("★", x + 7 * len(view.label) / 2 + 10, y - 8)
+
+
+def _draw_marks(c: Any, model: MapModel) -> None:
+    for view in model.territories.values():
+        for power, (x, y), kind in _piece_slots(view):
+            if kind == "removed":
+                _cross(c, x, y)
+            elif power in view.new:
+                _ring(c, x, y)
+        slots = _square_slots(view)
+        first_added = max(0, view.pins - view.pins_added)
+        for i in range(first_added, min(view.pins, len(slots))):
+            x, y = slots[i]
+            c.stroke_style = PIN_ADDED
+            c.line_width = 3.0
+            c.stroke_rect(x - 2, y - 2, SQUARE + 4, SQUARE + 4)
+        if view.new_colony:
+            for poly in view.polygons:
+                c.stroke_style = "#b8860b"
+                c.line_width = 4.0
+                c.stroke_polygon(list(poly))
+
+
+def _cross(c: Any, x: float, y: float) -> None:
+    r = DISC_R + 1
+    c.line_width = 5.0
+    c.stroke_style = "#ffffff"
+    c.stroke_line(x - r, y - r, x + r, y + r)
+    c.stroke_line(x - r, y + r, x + r, y - r)
+    c.line_width = 3.0
+    c.stroke_style = REMOVED
+    c.stroke_line(x - r, y - r, x + r, y + r)
+    c.stroke_line(x - r, y + r, x + r, y - r)
+
+
+def _ring(c: Any, x: float, y: float) -> None:
+    c.line_width = 3.0
+    c.stroke_style = NEW
+    c.stroke_circle(x, y, DISC_R + 3.5)
+
+
+def _draw_legend(c: Any, model: MapModel) -> None:
+    entries = legend_entries(model)
+    line = 20.0
+    box_h = 28 + line * len(entries)
+    x0 = 8.0
+    y0 = model.height - box_h - 8
+    c.global_alpha = 0.9
+    c.fill_style = "#ffffff"
+    c.fill_rect(x0, y0, LEGEND_W, box_h)
+    c.global_alpha = 1.0
+    c.stroke_style = "#555555"
+    c.line_width = 1.0
+    c.stroke_rect(x0, y0, LEGEND_W, box_h)
+    c.font = "bold 13px sans-serif"
+    c.text_align = "left"
+    c.text_baseline = "middle"
+    c.fill_style = "#222222"
+    c.fill_text(t("legend", model.lang), x0 + 8, y0 + 13)
+    for i, (kind, text) in enumerate(entries):
+        y = y0 + 30 + i * line
+        x = x0 + 18
+        if kind.startswith("power:"):
+            _disc(c, kind[6:], x, y)
+        elif kind == "pin":
+            c.fill_style = PIN
+            c.fill_rect(x - 4, y - 4, SQUARE, SQUARE)
+        elif kind == "space":
+            c.fill_style = "#ffffff"
+            c.fill_rect(x - 4, y - 4, SQUARE, SQUARE)
+            c.stroke_style = PIN
+            c.line_width = 1.0
+            c.stroke_rect(x - 4, y - 4, SQUARE, SQUARE)
+        elif kind == "colony":
+            c.font = "bold 16px sans-serif"
+            c.text_align = "center"
+            c.fill_style = "#b8860b"
+            c.fill_text("★", x, y)
+        elif kind == "removed":
+            _cross(c, x, y)
+        elif kind == "new":
+            _disc(c, model.powers[0] if model.powers else "", x, y)
+            _ring(c, x, y)
+        elif kind == "pins_added":
+            c.fill_style = PIN
+            c.fill_rect(x - 4, y - 4, SQUARE, SQUARE)
+            c.stroke_style = PIN_ADDED
+            c.line_width = 3.0
+            c.stroke_rect(x - 6, y - 6, SQUARE + 4, SQUARE + 4)
+        c.font = "13px sans-serif"
+        c.text_align = "left"
+        c.fill_style = "#222222"
+        c.fill_text(text, x + 16, y)
+
+
+def draw_hover(canvas: Any, model: MapModel, name: str | None) -> None:
+    """Outline territory ``name`` on the top layer (clears it when ``name`` is None)."""
+    layer = _layers(canvas)[3]
+    with hold_canvas():
+        layer.clear()
+        if name is None or name not in model.territories:
+            return
+        layer.stroke_style = SELECT
+        layer.line_width = 3.0
+        for poly in model.territories[name].polygons:
+            layer.stroke_polygon(list(poly))

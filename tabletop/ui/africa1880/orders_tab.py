@@ -1,0 +1,119 @@
+"""The order-sheets tab: one sheet per power (a tab each), the diplomacy grid, the summary of
+the live checks and the Resolve button."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
+from tabletop.ui.africa1880.html import power_html
+from tabletop.ui.africa1880.sheet_editor import SheetEditor
+from tabletop.ui.africa1880.texts import power_name, t
+from tabletop.ui.shell.html import colon, esc
+from tabletop.ui.shell.tabs import NamedTabs
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.app import AfricaApp
+
+
+class OrdersTab(widgets.VBox):
+    """Sheets, grid, summary and Resolve; rebuilt from the controller after every change."""
+
+    def __init__(self, app: AfricaApp) -> None:
+        self.app = app
+        self.editors: dict[str, SheetEditor] = {}
+        self.sheet_tabs = NamedTabs()
+        self.sheet_tabs.add_class("tt-sheet-tabs")
+        self.sheet_tabs.observe(self._sheet_tab_changed, names="selected_index")
+        self.grid = DiplomacyGrid(app)
+        self.summary = widgets.HTML()
+        self.summary.add_class("tt-summary")
+        self.resolve_button = widgets.Button(button_style="danger", layout={"width": "20em"})
+        self.resolve_button.add_class("tt-resolve")
+        self.resolve_button.on_click(lambda _b: app.resolve())
+        super().__init__([self.sheet_tabs, self.grid, self.summary, self.resolve_button])
+
+    def relabel(self, lang: str) -> None:
+        self.resolve_button.description = "⚖ " + t("resolve", lang)
+
+    def _sheet_tab_changed(self, change: dict) -> None:
+        power = self.sheet_tabs.name_at(change["new"])
+        if power is not None:
+            self.editors[power].activate()
+
+    def rebuild(self) -> None:
+        """Sheets and grid for the current position (after a new game, resolution, undo)."""
+        ctl = self.app.controller
+        self.resolve_button.disabled = ctl.state.game_over
+        self.app.syncing = True
+        try:
+            if list(self.editors) != list(ctl.powers):
+                self.editors = {p: SheetEditor(self.app, p) for p in ctl.powers}
+                self.sheet_tabs.set_pages(self.editors)
+                self.sheet_tabs.show(ctl.powers[0])
+                self.editors[ctl.powers[0]].activate()
+            for editor in self.editors.values():
+                editor.rebuild()
+            self.grid.rebuild()
+        finally:
+            self.app.syncing = False
+        self.refresh_titles()
+
+    def sync(self) -> None:
+        """Widget values from the drafts (after a draft changed)."""
+        if list(self.editors) != list(self.app.controller.powers):
+            return  # a new game: its drafts come first, the rebuild right after
+        self.app.syncing = True
+        try:
+            for editor in self.editors.values():
+                editor.sync()
+            self.grid.sync()
+        finally:
+            self.app.syncing = False
+        self.refresh_titles()
+
+    def refresh_titles(self) -> None:
+        """Each sheet's tab says its void orders and missing orders; the summary lists them."""
+        ctl = self.app.controller
+        lang = ctl.lang
+        titles = {}
+        for power in ctl.powers:
+            checks = ctl.checks_for(power)
+            voids = sum(c.kind == "void" for c in checks)
+            missing = len(checks) - voids
+            mark = (f" ⚠{voids}" if voids else "") + (f" …{missing}" if missing else "")
+            titles[power] = power_name(power, lang) + mark
+        self.sheet_tabs.set_titles(titles)
+        self.summary.value = self._summary_html()
+
+    def _summary_html(self) -> str:
+        ctl = self.app.controller
+        lang = ctl.lang
+        if ctl.state.game_over:
+            # Say why Resolve is disabled, right next to it, and what can still be done.
+            over = esc(t("game_over_resolve", lang))
+            return f'<b class="tt-summary-over tt-msg-warn">⚑ {over}</b>'
+        checks = ctl.checks()
+        voids = [c for c in checks if c.kind == "void"]
+        missing = [c for c in checks if c.kind == "no_order"]
+        lines = [
+            f'<li class="tt-msg-error">⚠ {power_html(c.power, lang) if c.power else "?"}'
+            + colon(lang)
+            + f"{esc(c.text)}</li>"
+            for c in voids
+        ]
+        per_power: dict[str, list[str]] = {}
+        for c in missing:
+            per_power.setdefault(c.power, []).append(c.territory or "")
+        for power, names in per_power.items():
+            lines.append(
+                f'<li class="tt-msg-warn">… {power_html(power, lang)}'
+                + colon(lang)
+                + esc(t("no_order_list", lang, names=", ".join(names)))
+                + "</li>"
+            )
+        counts = t("summary_counts", lang, void=len(voids), missing=len(missing))
+        head = f'<b class="tt-summary-counts">{esc(counts)}</b>'
+        return head + (f"<ul>{''.join(lines)}</ul>" if lines else "")

@@ -1,0 +1,71 @@
+"""The resolution tab: the round's report beside the map, for the current or a past round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.ui.africa1880.map import AfricaMapView, build_map_model
+from tabletop.ui.africa1880.report_view import report_html
+from tabletop.ui.africa1880.texts import t
+from tabletop.ui.shell.html import esc
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.app import AfricaApp
+
+
+class ResultTab(widgets.HBox):
+    """Report and map of the round being viewed, with a way back to the sheets."""
+
+    def __init__(self, app: AfricaApp) -> None:
+        self.app = app
+        self.view_note = widgets.HTML()
+        self.view_back = widgets.Button()
+        self.view_back.add_class("tt-view-current")
+        self.view_back.on_click(lambda _b: app.controller.view_round(None))
+        self.report = widgets.HTML()
+        self.report.add_class("tt-report-box")
+        self.map_view = AfricaMapView()
+        # At the top of the report: back to the sheets. Focusing it after Resolve brings the
+        # report's top into view (the page was scrolled down to the Resolve button).
+        self.to_sheets = widgets.Button()
+        self.to_sheets.add_class("tt-to-sheets")
+        self.to_sheets.on_click(lambda _b: app.show_tab("orders"))
+        report_col = widgets.VBox(
+            [widgets.HBox([self.to_sheets, self.view_note, self.view_back]), self.report],
+            layout={"width": "44%", "min_width": "28em"},
+        )
+        super().__init__([report_col, self.map_view], layout={"flex_flow": "row wrap"})
+
+    def relabel(self, lang: str) -> None:
+        self.view_back.description = t("view_current", lang)
+        self.to_sheets.description = "✎ " + t("to_sheets", lang)
+
+    def refresh(self) -> None:
+        """Report and map of the round the controller says is viewed."""
+        ctl = self.app.controller
+        lang = ctl.lang
+        view = ctl.round_view()
+        self.report.value = report_html(view.report, lang)
+        if view.index >= 0:
+            year = view.report.year if view.report else ctl.game.history[view.index].state.year
+            viewing = esc(t("viewing_round", lang, year=year))
+            self.view_note.value = f'<span class="tt-msg-warn tt-viewing"><b>{viewing}</b></span>'
+            self.view_back.layout.display = None
+            title = t("viewing_round", lang, year=year)
+        else:
+            self.view_note.value = ""
+            self.view_back.layout.display = "none"
+            state = view.state
+            title = t(
+                "year_round",
+                lang,
+                year=state.year,
+                round=state.round,
+                last=state.options.last_round,
+            )
+        model = build_map_model(
+            ctl.board, ctl.geometry, view.state, view.changes, lang, title=title
+        )
+        self.map_view.set_model(model)

@@ -1,0 +1,79 @@
+"""The rounds tab: the resolved rounds (view one, take the last back) and the scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.ui.africa1880.html import power_html
+from tabletop.ui.africa1880.texts import t
+from tabletop.ui.shell.html import esc, html_table
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.app import AfricaApp
+
+
+class RoundsTab(widgets.VBox):
+    """The list of rounds with View and Undo, and the score table."""
+
+    def __init__(self, app: AfricaApp) -> None:
+        self.app = app
+        self.history = widgets.Select(rows=9, layout={"width": "16em"})
+        self.history.add_class("tt-history")
+        self.view_button = widgets.Button()
+        self.view_button.add_class("tt-view-round")
+        self.view_button.on_click(lambda _b: app.view_selected())
+        self.undo_button = widgets.Button(button_style="warning")
+        self.undo_button.add_class("tt-undo")
+        self.undo_button.on_click(lambda _b: app.controller.undo())
+        self.scores = widgets.HTML()
+        self.scores.add_class("tt-scores")
+        self.history_label = widgets.HTML()
+        super().__init__(
+            [
+                self.history_label,
+                widgets.HBox([self.history, widgets.VBox([self.view_button, self.undo_button])]),
+                self.scores,
+            ]
+        )
+
+    def relabel(self, lang: str) -> None:
+        self.view_button.description = t("view_round", lang)
+        self.history_label.value = f"<h3>{esc(t('history', lang))}</h3>"
+
+    def refresh(self) -> None:
+        """The rounds resolved so far (the newest selected) and the scores."""
+        ctl = self.app.controller
+        lang = ctl.lang
+        years = ctl.history_years()
+        self.undo_button.disabled = not years
+        # The button says which round it takes back (a past round may be selected in the list).
+        self.undo_button.description = "↶ " + (
+            t("undo_round", lang, year=years[-1]) if years else t("undo", lang)
+        )
+        options = [(f"{year}", index) for index, year in enumerate(years)]
+        if list(self.history.options) != options:
+            self.history.options = options
+        # The newest round is selected, so View shows something at once.
+        self.history.value = len(years) - 1 if years else None
+        self.view_button.disabled = not years
+        self.scores.value = self.scores_html()
+
+    def scores_html(self) -> str:
+        ctl = self.app.controller
+        lang = ctl.lang
+        rows = [
+            [
+                power_html(p.power, lang),
+                str(p.points),
+                str(p.colonies),
+                str(p.presences),
+                str(ctl.state.stock(p.power)),
+            ]
+            for p in ctl.scores().powers
+        ]
+        columns = ("col_power", "col_points", "col_colonies", "col_presences", "col_stock")
+        table = html_table([t(c, lang) for c in columns], rows)
+        note = esc(t("scoring_note", lang))
+        return f"<h3>{esc(t('scores', lang))}</h3>{table}<p><small>{note}</small></p>"

@@ -1,0 +1,250 @@
+"""Factories for the game-theory lesson notebook (``notebooks/game_theory.ipynb``).
+
+Each factory returns one self-contained widget: inputs a teacher can change and the result that
+follows. The notebook's code cells only call these functions.
+
+* :func:`dominance_lesson` - the 2x2 game of a territory held by two powers;
+* :func:`equilibria_lesson` - every pure Nash equilibrium of a small three-power position;
+* :func:`massai_lesson` - the mixed strategies of a Massai attack.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.analysis.africa_diplomacy import PAYOFFS, territory_tables
+from tabletop.analysis.examples import africa_position, massai_position
+from tabletop.games.africa1880 import AfterOrders, Relations
+from tabletop.games.massai import State as MassaiState
+from tabletop.ui.analysis.africa_panel import AfricaAnalysisPanel
+from tabletop.ui.analysis.massai_panel import MassaiAnalysisPanel
+from tabletop.ui.analysis.style import analysis_style, fit_dropdown
+from tabletop.ui.analysis.tables import territory_table_html
+from tabletop.ui.analysis.texts import tr
+from tabletop.ui.shell.style import style_widget
+
+#: Three-power positions of the second lesson: name -> (presences, fully developed territories).
+AFRICA_PRESETS: dict[str, tuple[dict[str, Sequence[str]], list[str]]] = {
+    "Three powers in Congo (not full)": (
+        {"Belgium": ["Congo", "Angola"], "France": ["Congo", "Gabon"], "Germany": ["Congo"]},
+        [],
+    ),
+    "Three powers in a full Congo": (
+        {"Belgium": ["Congo", "Angola"], "France": ["Congo", "Gabon"], "Germany": ["Congo"]},
+        ["Congo"],
+    ),
+    "A ring of two-power territories, Kamerun full": (
+        {
+            "Belgium": ["Congo", "Angola"],
+            "France": ["Congo", "Kamerun"],
+            "Germany": ["Kamerun", "Angola"],
+        },
+        ["Kamerun"],
+    ),
+}
+
+#: Massai positions of the third lesson: name -> (light huts, dark huts); light attacks.
+MASSAI_PRESETS: dict[str, tuple[list[str], list[str]]] = {
+    "Two attackable huts": (["c2", "c3"], ["c4", "d4", "e4", "e5"]),
+    "Three attackable huts": (["c2", "c3", "d3"], ["c4", "d4", "e4", "d5", "e5"]),
+    "A wide front: six attackable huts": (
+        ["b2", "b3", "c3", "d3", "e3", "f3"],
+        ["b4", "c4", "d4", "e4", "f4", "f5", "e5", "g4"],
+    ),
+}
+
+#: Guard tables offered in the third lesson (entry i: guards for i attack points).
+GUARD_TABLES = {
+    "default: min(4, points - 1)": (0, 0, 1, 2, 3, 4),
+    "stingy: one guard fewer": (0, 0, 0, 1, 2, 3),
+    "generous: as many as points": (0, 1, 2, 3, 4, 5),
+}
+
+
+#: The lesson's own text (the notebook's markdown cells) at the widgets' size, for a projector:
+#: Voila's default is about 14px, small next to 17px tables. Only the lesson page loads this.
+LESSON_CSS = """
+.jp-RenderedMarkdown { font-size: 18px; line-height: 1.5; }
+.jp-RenderedMarkdown h1 { font-size: 34px; }
+.jp-RenderedMarkdown h2 { font-size: 27px; }
+"""
+
+
+def lesson_style() -> widgets.HTML:
+    """An HTML widget carrying the lesson page's CSS."""
+    return widgets.HTML(f"<style>{LESSON_CSS}</style>")
+
+
+def _frame(*children: widgets.Widget) -> widgets.VBox:
+    box = widgets.VBox([style_widget(), analysis_style(), lesson_style(), *children])
+    box.add_class("tt-app")
+    box.add_class("tt-analysis")
+    return box
+
+
+def _equilibria_words(table) -> str:
+    game = table.game
+    pareto = set(game.pareto_optimal_profiles())
+    items = []
+    for profile in game.pure_nash_equilibria():
+        a, b = game.label(profile)
+        star = " ★ Pareto optimal" if profile in pareto else " (not Pareto optimal)"
+        items.append(
+            f"<li>{html.escape(game.players[0])} {a}, {html.escape(game.players[1])} {b}{star}</li>"
+        )
+    return f"<p>Pure Nash equilibria:</p><ul>{''.join(items)}</ul>"
+
+
+def dominance_lesson() -> widgets.VBox:
+    """Egypt held by Great Britain and France: its 2x2 game, dominance and equilibria."""
+    full = widgets.Checkbox(
+        value=False,
+        description="Egypt fully developed (colony possible)",
+        indent=False,
+        layout={"width": "auto"},
+    )
+    weight = widgets.FloatSlider(
+        value=2.0,
+        min=0.0,
+        max=6.0,
+        step=0.5,
+        description="Colony weight",
+        readout_format=".1f",
+        style={"description_width": "initial"},
+        layout={"width": "400px"},  # room for the label and a slider long enough to drag
+    )
+    payoff = widgets.Dropdown(
+        options=[(tr(f"payoff_{p}"), p) for p in PAYOFFS],
+        value="presences",
+        description="Payoff",
+    )
+    fit_dropdown(payoff)
+    out = widgets.HTML()
+    for w, name in ((full, "full"), (weight, "weight"), (payoff, "payoff"), (out, "result")):
+        w.add_class(f"tt-lesson1-{name}")
+
+    def redraw(_: object = None) -> None:
+        after = africa_position(
+            {"Great Britain": ["Egypt"], "France": ["Egypt"]},
+            full=["Egypt"] if full.value else [],
+        )
+        # The game score ignores the weight: grey it out rather than let it seem to do nothing.
+        weight.disabled = payoff.value == "score"
+        (table,) = territory_tables(after, weight.value, payoff.value)
+        out.value = territory_table_html(table) + _equilibria_words(table)
+
+    for control in (full, weight, payoff):
+        control.observe(redraw, "value")
+    redraw()
+    return _frame(widgets.HBox([full, weight, payoff]), out)
+
+
+class EquilibriaLesson(widgets.VBox):
+    """A preset three-power position, a grid of declared relations, and the analysis panel."""
+
+    def __init__(self) -> None:
+        self.preset = widgets.Dropdown(
+            options=list(AFRICA_PRESETS), description="Position", layout={"width": "520px"}
+        )
+        self.preset.add_class("tt-lesson2-preset")
+        self.toggles: dict[tuple[str, str], widgets.ToggleButton] = {}
+        self.grid = widgets.VBox()
+        self.panel = AfricaAnalysisPanel()
+        self._setting = False  # True while the buttons are set from a picked equilibrium
+        self.panel.picker.observe(self._show_equilibrium, "value")
+        self.preset.observe(self._new_position, "value")
+        super().__init__([style_widget(), analysis_style(), self.preset, self.grid, self.panel])
+        self.add_class("tt-app")
+        self.add_class("tt-analysis")
+        self._new_position()
+
+    def position(self) -> AfterOrders:
+        presences, full = AFRICA_PRESETS[self.preset.value]
+        return africa_position(presences, full=full)
+
+    def declared(self) -> Relations:
+        return Relations(pair for pair, toggle in self.toggles.items() if toggle.value)
+
+    def _new_position(self, _: object = None) -> None:
+        after = self.position()
+        powers = after.state.powers
+        self.toggles = {}
+        rows = [widgets.HTML("<b>Declared relations</b> (press to declare war):")]
+        for a in powers:
+            buttons = []
+            for b in powers:
+                if a == b:
+                    continue
+                toggle = widgets.ToggleButton(value=False, description=f"{a} → {b}")
+                toggle.layout.width = "190px"
+                toggle.add_class("tt-lesson2-relation")
+                toggle.observe(self._relations_changed, "value")
+                self.toggles[(a, b)] = toggle
+                buttons.append(toggle)
+            rows.append(widgets.HBox(buttons))
+        self.grid.children = rows
+        self.panel.update(after, self.declared())
+
+    def _relations_changed(self, change: dict) -> None:
+        toggle = change["owner"]
+        toggle.button_style = "danger" if toggle.value else ""
+        if not self._setting:
+            self.panel.update(self.position(), self.declared())
+
+    def _show_equilibrium(self, change: dict) -> None:
+        """The panel's "Show" menu sets the buttons to the picked equilibrium (the lesson has no
+        map to highlight it on), so the class sees it declared and checked."""
+        k = change["new"]
+        if self._setting or self.panel.result is None or k is None or k < 0:
+            return
+        wars = self.panel.result.equilibria[k].wars
+        self._setting = True
+        try:
+            for (a, b), toggle in self.toggles.items():
+                toggle.value = b in wars.get(a, ())
+        finally:
+            self._setting = False
+        self.panel.update(self.position(), self.declared())
+
+
+def equilibria_lesson() -> EquilibriaLesson:
+    """Every pure Nash equilibrium of a small three-power position, with declared relations."""
+    return EquilibriaLesson()
+
+
+class MassaiLesson(widgets.VBox):
+    """A preset Massai position and guard table, solved as a zero-sum game."""
+
+    def __init__(self) -> None:
+        self.preset = widgets.Dropdown(
+            options=list(MASSAI_PRESETS), description="Position", layout={"width": "420px"}
+        )
+        self.table = widgets.Dropdown(
+            options=list(GUARD_TABLES), description="Guards", layout={"width": "420px"}
+        )
+        self.preset.add_class("tt-lesson3-preset")
+        self.table.add_class("tt-lesson3-guards")
+        self.panel = MassaiAnalysisPanel()
+        self.preset.observe(self._changed, "value")
+        self.table.observe(self._changed, "value")
+        super().__init__(
+            [style_widget(), analysis_style(), widgets.HBox([self.preset, self.table]), self.panel]
+        )
+        self.add_class("tt-app")
+        self.add_class("tt-analysis")
+        self._changed()
+
+    def position(self) -> MassaiState:
+        light, dark = MASSAI_PRESETS[self.preset.value]
+        return massai_position(light, dark, guard_table=GUARD_TABLES[self.table.value])
+
+    def _changed(self, _: object = None) -> None:
+        self.panel.update(self.position())
+
+
+def massai_lesson() -> MassaiLesson:
+    """The mixed strategies of a Massai attack on a preset position."""
+    return MassaiLesson()

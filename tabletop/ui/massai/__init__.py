@@ -1,0 +1,11 @@
+"""The Massai page: ``massai_app()`` builds it (see ``notebooks/massai.ipynb``).
+
+- ``app``: the page (``MassaiView``); ``controller``: the one object holding the game;
+- ``canvas``: the board drawn from a ``Scene``; ``texts``: the interface texts;
+  ``report_text``: what happened, in words.
+"""
+
+from tabletop.ui.massai.app import MassaiView, massai_app
+from tabletop.ui.massai.controller import MassaiController
+
+__all__ = ["MassaiController", "MassaiView", "massai_app"]

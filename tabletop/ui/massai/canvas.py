@@ -1,0 +1,227 @@
+"""Drawing the Massai board on an ipycanvas ``Canvas``, and turning clicks into squares.
+
+``draw(canvas, geometry, scene)`` redraws everything from the scene (a plain description of what
+to show), so a page that reconnects is redrawn the same way. Row 1 (Player 1's bank) is at the
+bottom, like the board seen from Player 1's chair.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+
+from tabletop.games.massai.board import parse_square, square_name
+from tabletop.games.massai.rules import winning_chain
+from tabletop.games.massai.state import State
+
+SAND = "#ecd9a8"
+SAND_DARK = "#e0c98e"
+GRID = "#8d6e3f"
+BANK = ("#f7efd9", "#4e342e")
+HUT_FILL = ("#fff8e1", "#5d3a1a")
+HUT_EDGE = ("#6d4c41", "#1b0f06")
+SELECT = "#1565c0"
+CHOOSABLE = "#ef6c00"
+TARGET = "#d50000"
+GUARD = "#ffd600"
+PLACED = "#2e7d32"
+REMOVED = "#d50000"
+CHAIN = "#ffb300"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Pixel layout of a board: square size and the margin that holds the coordinates."""
+
+    columns: int = 8
+    rows: int = 6
+    cell: int = 76
+    margin: int = 40
+
+    @property
+    def width(self) -> int:
+        return self.columns * self.cell + 2 * self.margin
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.cell + 2 * self.margin
+
+    def origin(self, square: str) -> tuple[float, float]:
+        """Top-left pixel of ``square``."""
+        column, row = parse_square(square)
+        return self.margin + column * self.cell, self.margin + (self.rows - 1 - row) * self.cell
+
+    def center(self, square: str) -> tuple[float, float]:
+        """Centre pixel of ``square``."""
+        x, y = self.origin(square)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def square_at(self, x: float, y: float) -> str | None:
+        """The square under pixel ``(x, y)``, or ``None`` outside the grid."""
+        column = math.floor((x - self.margin) / self.cell)
+        row_from_top = math.floor((y - self.margin) / self.cell)
+        if not (0 <= column < self.columns and 0 <= row_from_top < self.rows):
+            return None
+        return square_name(column, self.rows - 1 - row_from_top)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What to show: huts, and the marks of the current stage."""
+
+    state: State
+    #: Squares chosen in the current entry, and the player who chose them.
+    selection: tuple[str, ...] = ()
+    selection_player: int = 0
+    #: Setup squares are drawn as huts of the choosing player while they are being chosen.
+    selection_as_huts: bool = False
+    choosable: frozenset[str] = frozenset()
+    target: str | None = None
+    guards: tuple[str, ...] = ()
+    placed: tuple[tuple[int, str], ...] = ()
+    removed: tuple[tuple[int, str], ...] = ()
+
+
+def geometry_for(state: State) -> Geometry:
+    """The layout that fits ``state``'s board."""
+    return Geometry(columns=state.board.columns, rows=state.board.rows)
+
+
+def make_canvas(geometry: Geometry) -> Canvas:
+    """A canvas sized for ``geometry`` that scales down on narrow screens."""
+    canvas = Canvas(width=geometry.width, height=geometry.height)
+    canvas.layout.width = "100%"
+    canvas.layout.max_width = f"{geometry.width}px"
+    canvas.layout.height = "auto"
+    return canvas
+
+
+def _hut_path(canvas: Canvas, geometry: Geometry, square: str) -> None:
+    """Trace a hut's outline: square walls under a pointed roof."""
+    x, y = geometry.center(square)
+    size = geometry.cell * 0.34
+    canvas.begin_path()
+    canvas.move_to(x - size, y + size)
+    canvas.line_to(x - size, y - size * 0.1)
+    canvas.line_to(x, y - size * 1.05)
+    canvas.line_to(x + size, y - size * 0.1)
+    canvas.line_to(x + size, y + size)
+    canvas.close_path()
+
+
+def _hut(canvas: Canvas, geometry: Geometry, square: str, player: int, alpha: float = 1.0) -> None:
+    canvas.global_alpha = alpha
+    canvas.fill_style = HUT_FILL[player]
+    canvas.stroke_style = HUT_EDGE[player]
+    canvas.line_width = 3
+    _hut_path(canvas, geometry, square)
+    canvas.fill()
+    canvas.stroke()
+    canvas.global_alpha = 1.0
+
+
+def shown_chain(state: State) -> tuple[str, ...]:
+    """The winning chain to outline: only once the game is won by joining the banks."""
+    if state.phase != "over" or state.winner is None or state.win_reason != "connection":
+        return ()
+    return winning_chain(state, state.winner)
+
+
+def _ring(canvas: Canvas, geometry: Geometry, square: str, colour: str, width: float) -> None:
+    x, y = geometry.center(square)
+    canvas.stroke_style = colour
+    canvas.line_width = width
+    canvas.stroke_circle(x, y, geometry.cell * 0.44)
+
+
+def _cross(canvas: Canvas, geometry: Geometry, square: str) -> None:
+    x, y = geometry.center(square)
+    d = geometry.cell * 0.32
+    canvas.stroke_style = REMOVED
+    canvas.line_width = 6
+    canvas.stroke_line(x - d, y - d, x + d, y + d)
+    canvas.stroke_line(x - d, y + d, x + d, y - d)
+
+
+def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
+    """Redraw the whole board for ``scene`` in one batch."""
+    state = scene.state
+    board = state.board
+    with hold_canvas():
+        canvas.clear()
+        canvas.fill_style = "#ffffff"
+        canvas.fill_rect(0, 0, geometry.width, geometry.height)
+        # The two banks, in the colour of the player whose bank it is.
+        canvas.fill_style = BANK[0]
+        canvas.fill_rect(0, geometry.height - geometry.margin, geometry.width, geometry.margin)
+        canvas.fill_style = BANK[1]
+        canvas.fill_rect(0, 0, geometry.width, geometry.margin)
+        for square in board.squares:
+            x, y = geometry.origin(square)
+            column, row = parse_square(square)
+            canvas.fill_style = SAND if (column + row) % 2 == 0 else SAND_DARK
+            canvas.fill_rect(x, y, geometry.cell, geometry.cell)
+        canvas.stroke_style = GRID
+        canvas.line_width = 1
+        for square in board.squares:
+            x, y = geometry.origin(square)
+            canvas.stroke_rect(x, y, geometry.cell, geometry.cell)
+        # The line between the two halves.
+        depth = board.rows // 2
+        canvas.line_width = 3
+        canvas.stroke_style = GRID
+        y_half = geometry.margin + (board.rows - depth) * geometry.cell
+        canvas.stroke_line(geometry.margin, y_half, geometry.width - geometry.margin, y_half)
+        if board.rows % 2:
+            y_other = geometry.margin + depth * geometry.cell
+            canvas.stroke_line(geometry.margin, y_other, geometry.width - geometry.margin, y_other)
+        # Coordinates in the margins (white on the dark bank, dark on the light one).
+        canvas.font = f"bold {int(geometry.margin * 0.55)}px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        for column in range(board.columns):
+            x = geometry.margin + (column + 0.5) * geometry.cell
+            canvas.fill_style = "#ffffff"
+            canvas.fill_text(chr(ord("a") + column), x, geometry.margin / 2)
+            canvas.fill_style = "#3e2723"
+            canvas.fill_text(chr(ord("a") + column), x, geometry.height - geometry.margin / 2)
+        canvas.fill_style = "#3e2723"
+        for row in range(board.rows):
+            y = geometry.margin + (board.rows - 1 - row + 0.5) * geometry.cell
+            canvas.fill_text(str(row + 1), geometry.margin / 2, y)
+            canvas.fill_text(str(row + 1), geometry.width - geometry.margin / 2, y)
+        for square in sorted(scene.choosable):
+            _ring(canvas, geometry, square, CHOOSABLE, 3)
+        for player in (0, 1):
+            for square in sorted(state.huts[player]):
+                _hut(canvas, geometry, square, player)
+        # A thick gold outline on each hut of the chain that joined the banks and won the game.
+        for square in shown_chain(state):
+            canvas.stroke_style = CHAIN
+            canvas.line_width = 7
+            _hut_path(canvas, geometry, square)
+            canvas.stroke()
+        for player, square in scene.removed:
+            # A captured target now holds the attacker's hut: its rings tell the story.
+            if state.owner(square) is None:
+                _hut(canvas, geometry, square, player, alpha=0.35)
+                _cross(canvas, geometry, square)
+        for _player, square in scene.placed:
+            _ring(canvas, geometry, square, PLACED, 5)
+        for square in scene.selection:
+            if scene.selection_as_huts:
+                _hut(canvas, geometry, square, scene.selection_player, alpha=0.8)
+            _ring(canvas, geometry, square, SELECT, 6)
+        if scene.target is not None:
+            _ring(canvas, geometry, scene.target, TARGET, 7)
+        # Guard dots sized with the squares (about 12 px on 76 px squares), seen from the table.
+        radius = geometry.cell * 0.16
+        for square in scene.guards:
+            x, y = geometry.center(square)
+            canvas.fill_style = GUARD
+            canvas.stroke_style = "#000000"
+            canvas.line_width = 3
+            canvas.fill_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
+            canvas.stroke_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)

@@ -1,0 +1,79 @@
+"""Shared CSS for the dashboards: big readable fonts and unmistakable colours.
+
+Injected once per page through an HTML widget (no files, no network).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+CSS = """
+.tt-app { font-size: 17px; }
+.tt-app .widget-label, .tt-app .widget-button, .tt-app .widget-dropdown select,
+.tt-app .widget-select select, .tt-app .widget-upload,
+.tt-app .widget-text input, .tt-app .widget-textarea textarea, .tt-app .widget-toggle-button,
+.tt-app .widget-radio-box label, .tt-app .widget-checkbox label, .tt-app .widget-html-content,
+.tt-app .lm-TabBar-tab, .tt-app .widget-inline-hbox .widget-label {
+  font-size: 17px;
+}
+.tt-app .widget-button, .tt-app .widget-toggle-button { height: auto; min-height: 34px; }
+/* Whole words: buttons, tab titles and descriptions grow with their text (French is longer). */
+.tt-app .jupyter-button { width: auto; min-width: 8em; padding: 2px 14px; }
+.tt-app .widget-tab > .lm-TabBar .lm-TabBar-tab {
+  flex: 0 0 auto !important; max-width: none !important; min-width: 6em;
+}
+.tt-app .widget-inline-hbox > .widget-label {
+  width: auto; min-width: 0; max-width: none; padding-right: 8px;
+}
+.tt-app .widget-dropdown select { height: 34px; }
+.tt-app .widget-textarea textarea { font-family: monospace; font-size: 16px; }
+.tt-app h1 { font-size: 28px; margin: 4px 0; }
+.tt-app h2 { font-size: 22px; margin: 8px 0 4px 0; }
+.tt-app h3 { font-size: 19px; margin: 6px 0 2px 0; }
+.tt-app table.tt-table { border-collapse: collapse; margin: 4px 0 10px 0; }
+.tt-app table.tt-table td, .tt-app table.tt-table th {
+  border: 1px solid #bbb; padding: 4px 10px; text-align: left; font-size: 17px;
+}
+.tt-app table.tt-table th { background: #eee; }
+.tt-app .tt-remove-row td { background: #ffe5e5; }
+.tt-app .tt-place-row td { background: #e5f7e8; }
+.tt-app .tt-msg-error { color: #b00020; font-weight: bold; }
+.tt-app .tt-msg-ok { color: #1b5e20; }
+.tt-app .tt-msg-warn { color: #8a4b00; }
+.tt-app .tt-banner {
+  background: #263238; color: #fff; padding: 10px 16px; font-size: 22px; border-radius: 6px;
+}
+.tt-app .tt-year { font-size: 26px; font-weight: bold; }
+.tt-app .tt-rel-alliance button, .tt-app button.tt-rel-alliance {
+  background: #2e7d32; color: #fff; font-weight: bold;
+}
+.tt-app .tt-rel-war button, .tt-app button.tt-rel-war {
+  background: #c62828; color: #fff; font-weight: bold;
+}
+.tt-app .tt-grid-head { font-weight: bold; }
+/* Grid cells shrink to their words; a grid still too wide scrolls instead of being cut. */
+.tt-app .tt-diplomacy { overflow-x: auto; }
+.tt-app .tt-diplomacy .jupyter-button { min-width: 0; width: 100%; padding: 2px 4px; }
+.tt-app .tt-grid-head .widget-html-content { line-height: 1.3; }
+.tt-app .tt-grid-head .tt-power { white-space: normal; overflow-wrap: anywhere; }
+.tt-digits { font-family: monospace; font-size: 180px; font-weight: bold; line-height: 1.1; }
+.tt-digits-running { color: #1b5e20; }
+.tt-digits-idle { color: #263238; }
+.tt-digits-done { color: #b00020; }
+.tt-timer-message { font-size: 28px; color: #b00020; font-weight: bold; }
+.tt-app .tt-checks li { margin: 2px 0; }
+/* A presence's name on the same line as its menus. */
+.tt-app .tt-row { align-items: center; }
+.tt-app .tt-row .widget-html-content { line-height: 34px; }
+/* Typed text can be one very long word: break it rather than run out of sight. */
+.tt-app .widget-html-content li, .tt-app .widget-html-content p,
+.tt-app table.tt-table td, .tt-app table.tt-table code { overflow-wrap: anywhere; }
+.tt-app .tt-power { white-space: nowrap; }
+"""
+
+
+def style_widget() -> widgets.HTML:
+    """An HTML widget carrying the dashboards' CSS."""
+    html = widgets.HTML(f"<style>{CSS}</style>")
+    html.add_class("tt-style")
+    return html

@@ -1,0 +1,405 @@
+"""Widget-level tests: the Massai page driven in Python (clicks on squares, buttons, bad input)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from tabletop.games.massai.gamefile import GameRecord, load_game, save_game
+from tabletop.games.massai.notation import parse_action
+from tabletop.ui.massai import texts as massai_i18n
+from tabletop.ui.massai.app import MassaiView, massai_app
+from tabletop.ui.massai.canvas import Geometry
+from tabletop.ui.massai.controller import MassaiController
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def view(tmp_path: Path) -> MassaiView:
+    made = MassaiView(MassaiController(game_file=tmp_path / "game.json"))
+    made.redraw()
+    return made
+
+
+def click(view: MassaiView, square: str) -> None:
+    """A mouse press in the middle of ``square``, as the canvas reports it."""
+    x, y = view.geometry.center(square)
+    view.on_mouse_down(x, y)
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def secret_setup(view: MassaiView, squares: str) -> None:
+    view.start_button.click()
+    for square in squares.split():
+        click(view, square)
+    view.confirm_button.click()
+
+
+def setups(view: MassaiView) -> None:
+    secret_setup(view, "c1 d1 e1 d2 e2")
+    secret_setup(view, "c6 d6 e6 d5 e5")
+    view.continue_button.click()
+
+
+def attack(view: MassaiView, target: str, guards: str) -> None:
+    view.attack_button.click()
+    view.start_button.click()
+    click(view, target)
+    view.confirm_button.click()
+    view.start_button.click()
+    for square in guards.split():
+        click(view, square)
+    view.confirm_button.click()
+
+
+def test_geometry_maps_every_square_and_nothing_outside() -> None:
+    geometry = Geometry(columns=8, rows=6)
+    for column in "abcdefgh":
+        for row in range(1, 7):
+            x, y = geometry.center(f"{column}{row}")
+            assert geometry.square_at(x, y) == f"{column}{row}"
+    assert geometry.square_at(5, 5) is None
+    assert geometry.square_at(geometry.width - 2, geometry.height / 2) is None
+    # Row 1 is drawn at the bottom.
+    assert geometry.center("a1")[1] > geometry.center("a6")[1]
+
+
+def test_secret_setup_is_hidden_once_confirmed(view: MassaiView) -> None:
+    c = view.controller
+    assert c.stage == "setup-wait" and visible(view.start_button)
+    assert "look away" in view.prompt.value and "Player 2" in view.prompt.value
+    view.start_button.click()
+    for square in "c1 d1 e1 d2 e2".split():
+        click(view, square)
+    assert view.scene().selection == ("c1", "d1", "e1", "d2", "e2")
+    assert "5/5" in view.prompt.value
+    view.confirm_button.click()
+    assert "Choice locked ✓" in view.message.value
+    scene = view.scene()
+    assert scene.selection == () and scene.state.huts == (frozenset(), frozenset())
+    assert "c1" not in view.history.value and "secret setup" in view.history.value
+    assert c.stage == "setup-wait" and "Player 2 (dark): choose" in view.prompt.value
+    secret_setup(view, "c6 d6 e6 d5 e5")
+    assert c.stage == "reveal" and visible(view.continue_button)
+    assert {s for _, s in view.scene().placed} == set("c1 d1 e1 d2 e2 c6 d6 e6 d5 e5".split())
+    view.continue_button.click()
+    assert c.stage == "play" and "Player 1 (light) to play" in view.status.value
+
+
+def test_setup_bad_input(view: MassaiView) -> None:
+    c = view.controller
+    click(view, "a1")  # before the secret entry is opened
+    assert "Start my secret choice" in view.message.value and not c.selection
+    view.start_button.click()
+    click(view, "a5")  # not in Player 1's half
+    assert "not in your half" in view.message.value and not c.selection
+    for square in "a1 b1 c1 e1".split():
+        click(view, square)
+    view.confirm_button.click()  # four squares only
+    assert "exactly 5" in view.message.value and c.stage == "setup-entry"
+    click(view, "h3")
+    view.confirm_button.click()  # e1 and h3 touch none of the others
+    assert "e1, h3 touch none" in view.message.value and c.stage == "setup-entry"
+    click(view, "g1")
+    assert "Five squares" in view.message.value
+    click(view, "h3")  # a second click takes a square back
+    assert c.selection == ("a1", "b1", "c1", "e1")
+    view.clear_button.click()
+    assert c.selection == ()
+    view.cancel_button.click()
+    assert c.stage == "setup-wait" and c.state.pending_setup is None
+
+
+def test_build_and_refusals_leave_the_game_unchanged(view: MassaiView) -> None:
+    setups(view)
+    c = view.controller
+    before = c.record
+    click(view, "h3")
+    assert "h3 touches none of your huts" in view.message.value and c.record is before
+    click(view, "d2")
+    assert "d2 is taken" in view.message.value and c.record is before
+    click(view, "d3")
+    assert c.state.owner("d3") == 0 and "builds a hut on d3" in view.message.value
+    assert view.scene().placed == ((0, "d3"),)
+
+
+def test_attack_guarded_then_unguarded(view: MassaiView) -> None:
+    setups(view)
+    c = view.controller
+    for square in ("d3", "d4", "e3", "c4"):
+        click(view, square)
+    view.attack_button.click()
+    assert c.stage == "attack-wait" and "Player 2 (dark), please look away" in view.prompt.value
+    view.start_button.click()
+    assert view.scene().choosable == {"c4", "d4"}
+    click(view, "e5")  # not attackable
+    assert "cannot be attacked" in view.message.value and c.selection == ()
+    click(view, "d4")
+    view.confirm_button.click()
+    # The target is locked and hidden while the defender chooses.
+    assert c.stage == "guards-wait" and "Choice locked ✓" in view.prompt.value
+    assert view.scene().target is None and view.scene().selection == ()
+    assert "d4" not in view.prompt.value + view.message.value
+    view.start_button.click()
+    assert "attack points 2" in view.prompt.value and "up to 1" in view.prompt.value
+    click(view, "e5")
+    assert "Guards go only on your huts" in view.message.value
+    click(view, "d4")
+    click(view, "c4")  # a second guard is one too many
+    assert "Too many guards" in view.message.value and c.selection == ("d4",)
+    view.confirm_button.click()
+    assert c.stage == "reveal"
+    scene = view.scene()
+    assert scene.target == "d4" and scene.guards == ("d4",)
+    assert set(scene.removed) == {(0, "d3"), (0, "e3")}
+    assert "d4 was guarded and stays" in view.message.value
+    view.continue_button.click()
+    click(view, "d3")  # Player 2 builds
+    attack(view, "d3", "")
+    scene = view.scene()
+    assert scene.target == "d3" and scene.guards == () and scene.placed == ((0, "d3"),)
+    assert {s for _, s in scene.removed} == {"d3", "c4", "d4"}
+    assert "becomes a hut of Player 1" in view.message.value
+    view.continue_button.click()
+    assert c.state.owner("d3") == 0 and c.state.to_move == 1
+
+
+def test_cancelled_attack_plays_nothing(view: MassaiView) -> None:
+    setups(view)
+    c = view.controller
+    view.attack_button.click()
+    assert "no attack is possible" in view.message.value and c.stage == "play"
+    click(view, "d3")
+    click(view, "d4")
+    record = c.record
+    view.attack_button.click()
+    view.start_button.click()
+    click(view, "d4")
+    view.cancel_button.click()
+    assert c.stage == "play" and c.record is record and c.selection == ()
+
+
+def test_history_and_undo(view: MassaiView) -> None:
+    c = view.controller
+    assert not visible(view.undo_button)
+    setups(view)
+    click(view, "d3")
+    assert "build d3" in view.history.value and visible(view.undo_button)
+    view.undo_button.click()
+    assert c.state.owner("d3") is None and "Undone" in view.message.value
+    view.undo_button.click()  # takes back the second setup
+    assert c.stage == "setup-wait" and c.state.to_move == 1
+    assert c.state.huts == (frozenset(), frozenset())
+    assert "c1" not in view.message.value + view.history.value
+
+
+def test_moves_once_all_huts_are_out(tmp_path: Path) -> None:
+    record = GameRecord.new()
+    builds = []
+    for mine, theirs in zip(
+        "f1 g1 h1 a2 b2 c2 d2 e2 f2 g2".split(),
+        "f6 g6 h6 a5 b5 c5 d5 e5 f5 g5".split(),
+        strict=True,
+    ):
+        builds += [f"build {mine}", f"build {theirs}"]
+    lines = ["setup a1 b1 c1 d1 e1", "setup a6 b6 c6 d6 e6", *builds]
+    for line in lines:
+        record, report = record.play(parse_action(line, record.state.to_move))
+        assert report.ok, report.message
+    save_game(record, tmp_path / "full.json")
+    view = MassaiView(MassaiController(game_file=tmp_path / "full.json"))
+    c = view.controller
+    assert c.state.supply(0) == 0 and "Click one of your huts to move it" in view.prompt.value
+    click(view, "c3")
+    assert "not one of your huts" in view.message.value
+    click(view, "h1")
+    assert c.selection == ("h1",) and "from h1" in view.prompt.value
+    click(view, "e4")  # touches none of the others
+    assert "touches none" in view.message.value and c.state.owner("h1") == 0
+    click(view, "h3")
+    assert c.state.owner("h3") == 0 and c.state.owner("h1") is None
+
+
+def test_win_is_announced(tmp_path: Path) -> None:
+    view = MassaiView(MassaiController(game_file=tmp_path / "g.json"))
+    secret_setup(view, "a1 a2 a3 b2 b3")
+    secret_setup(view, "h6 h5 h4 g5 g6")
+    view.continue_button.click()
+    for square in ("a4", "g4", "a5", "g3"):
+        click(view, square)
+    click(view, "a6")
+    c = view.controller
+    assert c.stage == "over" and c.state.winner == 0
+    assert "Player 1 (light) wins! Their huts join the two banks." in view.prompt.value
+    # The action report ends with the win as its own sentence (no capital after a colon).
+    assert "builds a hut on a6. Player 1 (light) wins. Their huts join" in view.message.value
+    c.set_lang("fr")
+    assert "Joueur 1 (clair) gagne. Ses huttes relient les deux rives." in view.message.value
+    assert not visible(view.attack_button)
+    click(view, "b6")
+    assert c.state.owner("b6") is None
+
+
+def test_french(view: MassaiView) -> None:
+    view.lang.value = "fr"
+    assert "détournez le regard" in view.prompt.value
+    assert view.start_button.description == "Commencer mon choix secret"
+    view.start_button.click()
+    click(view, "a6")
+    assert "hors de votre moitié" in view.message.value
+    view.lang.value = "en"
+    assert "not in your half" in view.message.value
+
+
+def test_autosave_and_reload(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    view = MassaiView(MassaiController(game_file=path))
+    setups(view)
+    click(view, "d3")
+    assert load_game(path).state == view.controller.state
+    again = MassaiView(MassaiController(game_file=path))
+    assert again.controller.state == view.controller.state
+    assert "continued" in again.message.value and "build d3" in again.history.value
+
+
+def test_unreadable_file_is_kept_and_the_game_saved_beside_it(tmp_path: Path) -> None:
+    path = tmp_path / "massai.json"
+    path.write_text("{broken", encoding="utf-8")
+    view = MassaiView(MassaiController(game_file=path))
+    assert "could not be read" in view.message.value and "massai-2.json" in view.message.value
+    setups(view)
+    assert path.read_text(encoding="utf-8") == "{broken"
+    assert json.loads((tmp_path / "massai-2.json").read_text())["history"]
+
+
+def test_new_game_with_options_and_a_bad_guard_table(view: MassaiView) -> None:
+    setups(view)
+    c = view.controller
+    view.guard_table.value = "0,x"
+    view.new_button.click()
+    assert "Guard table refused" in view.message.value and c.record.actions
+    view.guard_table.value = "0,1,1"
+    view.adjacency.value = 4
+    view.new_button.click()
+    assert c.state.options.adjacency == 4 and c.state.options.guard_table == (0, 1, 1)
+    assert not c.record.actions and c.stage == "setup-wait"
+    assert "sides only" in view.options_line.value
+
+
+def test_the_factory_returns_one_widget(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    root = massai_app(lang="fr")
+    assert "tt-massai-app" in root._dom_classes
+    assert (tmp_path / "massai.json").is_file()
+
+
+def test_notebook_is_one_cell_calling_the_factory() -> None:
+    notebook = json.loads((ROOT / "notebooks" / "massai.ipynb").read_text(encoding="utf-8"))
+    cells = notebook["cells"]
+    assert len(cells) == 1 and cells[0]["cell_type"] == "code"
+    assert "massai_app()" in "".join(cells[0]["source"])
+
+
+# --- texts ---------------------------------------------------------------------------------
+
+
+def test_every_text_exists_in_both_languages_with_the_same_placeholders() -> None:
+    formatter = string.Formatter()
+    for key in massai_i18n.keys():
+        english, french = massai_i18n._TEXTS[key]
+        assert english.strip() and french.strip(), key
+        names = [{f for _, f, _, _ in formatter.parse(text) if f} for text in (english, french)]
+        assert names[0] == names[1], key
+
+
+def test_every_refusal_of_the_rules_has_a_text() -> None:
+    from tabletop.games.massai.rules import Refusal
+
+    # Every code the core can give (its enum), and every one the rules file actually refuses with.
+    codes = {str(code.value) for code in Refusal}
+    source = (ROOT / "tabletop" / "games" / "massai" / "rules.py").read_text(encoding="utf-8")
+    used = set(re.findall(r"_refuse\(\s*action,\s*Refusal\.([A-Z_]+)", source))
+    assert len(codes) >= 15 and used <= {code.name for code in Refusal}
+    assert codes <= set(massai_i18n.REFUSAL_CODES)
+
+
+def test_undo_right_after_a_reveal(view: MassaiView) -> None:
+    setups(view)
+    for square in ("d3", "d4"):
+        click(view, square)
+    attack(view, "d4", "")
+    c = view.controller
+    assert c.stage == "reveal" and visible(view.undo_button)
+    view.undo_button.click()
+    assert c.stage == "play" and c.state.owner("d4") == 1 and c.state.to_move == 0
+
+
+def test_french_history_and_undo_notice_use_french_punctuation(view: MassaiView) -> None:
+    # French puts a space before a colon, as every other French line of the page does.
+    view.controller.set_lang("fr")
+    setups(view)
+    click(view, "d3")
+    assert "Joueur 1 (clair)\u00a0: construire d3" in view.history.value
+    assert "(clair):" not in view.history.value
+    view.undo_button.click()
+    assert "Annulé\u00a0: Joueur 1 (clair)\u00a0: construire d3." in view.message.value
+    view.controller.set_lang("en")
+    assert "Player 1 (light): setup" in view.history.value
+
+
+def test_setup_refusal_for_several_lonely_squares_agrees_in_both_languages(
+    view: MassaiView,
+) -> None:
+    c = view.controller
+    view.start_button.click()
+    for square in "a1 b1 h1 h3 e2".split():
+        click(view, square)
+    view.confirm_button.click()
+    assert "e2, h1, h3 touch none." in view.message.value and c.stage == "setup-entry"
+    c.set_lang("fr")
+    assert "e2, h1, h3 n&#x27;en touchent aucune." in view.message.value  # HTML-escaped
+
+
+def test_guard_marks_are_big_enough_to_see_from_the_table() -> None:
+    # The yellow guard dot was 9 px on a 76 px square: hard to see at arm's length.
+    from tabletop.games.massai.state import new_game
+    from tabletop.ui.massai.canvas import Scene, draw, geometry_for, make_canvas
+
+    state = new_game()
+    geometry = geometry_for(state)
+    canvas = make_canvas(geometry)
+    circles: list[float] = []
+    canvas.fill_circle = lambda x, y, radius: circles.append(radius)  # type: ignore[method-assign]
+    draw(canvas, geometry, Scene(state=state, guards=("d4", "e4")))
+    assert len(circles) == 2
+    assert min(circles) >= geometry.cell * 0.16
+
+
+def test_french_texts_never_break_before_punctuation_or_inside_quotes() -> None:
+    # "appuyez sur « Continuer" then "»." alone on the next line, on a narrow screen.
+    for key in massai_i18n.keys():
+        french = massai_i18n.t(key, "fr")
+        for bad in ("« ", " »", " :", " ;", " !", " ?"):
+            assert bad not in french, (key, french)
+    assert "«\u00a0Continuer\u00a0»" in massai_i18n.t("prompt_reveal", "fr")
+
+
+def test_bad_guard_table_is_explained_in_french(view: MassaiView) -> None:
+    # The reason came from the rules core in English, in the middle of a French sentence;
+    # now both languages say the rule.
+    view.controller.set_lang("fr")
+    view.guard_table.value = "0,9"
+    view.new_button.click()
+    message = view.message.value
+    assert "Table des gardes refusée" in message and "de 0 à 5" in message
+    assert "must be" not in message and "attack point" not in message
+    view.controller.set_lang("en")
+    assert "Guard table refused: “0,9”. Write whole numbers from 0 to 5" in view.message.value
