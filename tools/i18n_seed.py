@@ -245,6 +245,161 @@ INLINE: list[tuple[str, ...]] = [
         "Undone: back to round {round} ({year}), before its orders were resolved.",
         "Annulé : retour au tour {round} ({year}), avant la résolution de ses ordres.",
     ),
+    # cli/africa.py new, board and errors (English only there: new French)
+    (
+        "cli",
+        "new_game",
+        "New Africa 1880 game in {path}: {count} powers, round 1 ({year}).",
+        "Nouvelle partie d'Africa 1880 dans {path} : {count} puissances, tour 1 ({year}).",
+    ),
+    (
+        "cli",
+        "starting_presences",
+        "Starting presences: {starts}.",
+        "Présences de départ : {starts}.",
+    ),
+    ("cli", "power_in", "{power} in {territory}", "{power} en {territory}"),
+    (
+        "cli",
+        "board_summary",
+        "{name}: {count} territories, {spaces} development spaces",
+        "{name} : {count} territoires, {spaces} cases de développement",
+    ),
+    ("cli", "board_coast", "coast", "côte"),
+    ("cli", "board_inland", "inland", "intérieur"),
+    (
+        "cli",
+        "board_spaces",
+        "{spaces} space",
+        "{spaces} case",
+        "{spaces} spaces",
+        "{spaces} cases",
+        "spaces",
+    ),
+    ("cli", "board_no_neighbour", "(none)", "(aucun)"),
+    (
+        "cli",
+        "over_no_check",
+        "{game}: the game is over; there is no round to check",
+        "{game} : la partie est finie ; il n'y a pas de tour à vérifier",
+    ),
+    (
+        "cli",
+        "over_no_resolve",
+        "{game}: the game is over; nothing left to resolve (tabletop africa undo steps back one "
+        "round)",
+        "{game} : la partie est finie ; plus rien à résoudre (tabletop africa undo revient d'un "
+        "tour)",
+    ),
+    (
+        "cli",
+        "exists",
+        "{path} already exists (use --force to replace it)",
+        "{path} existe déjà (--force le remplace)",
+    ),
+    (
+        "cli",
+        "place_syntax",
+        '--place: "{item}" should read POWER=TERRITORY',
+        "--place : « {item} » doit s'écrire PUISSANCE=TERRITOIRE",
+    ),
+    (
+        "cli",
+        "free_start_needs_place",
+        'a free start needs --place with one coastal territory per power, e.g. --place "{example}"',
+        "un départ libre demande --place avec un territoire côtier par puissance, par exemple "
+        "--place « {example} »",
+    ),
+    # cli/massai.py (English only there: new French)
+    (
+        "massai_cli",
+        "new_game",
+        "New Massai game in {path}: {player}, enter your secret setup.",
+        "Nouvelle partie de Massaï dans {path} : {player}, entrez votre installation secrète.",
+    ),
+    ("massai_cli", "refused", "refused: {message}", "refusé : {message}"),
+    (
+        "massai_cli",
+        "next_setup",
+        "Next: {player}, enter your secret setup (five huts in your half).",
+        "Ensuite : {player}, entrez votre installation secrète (cinq huttes dans votre moitié).",
+    ),
+    ("massai_cli", "has_won", "{player} has won.", "{player} a gagné."),
+    ("massai_cli", "next_build", "Next: {player} to build.", "Ensuite : {player} construit."),
+    ("massai_cli", "next_move", "Next: {player} to move.", "Ensuite : {player} déplace."),
+    (
+        "massai_cli",
+        "next_build_or_attack",
+        "Next: {player} to build, or attack ({points_text}, {allowed_text} allowed).",
+        "Ensuite : {player} construit, ou attaque ({points_text}, {allowed_text} permis).",
+    ),
+    (
+        "massai_cli",
+        "next_move_or_attack",
+        "Next: {player} to move, or attack ({points_text}, {allowed_text} allowed).",
+        "Ensuite : {player} déplace, ou attaque ({points_text}, {allowed_text} permis).",
+    ),
+    (
+        "massai_cli",
+        "attack_points",
+        "{attack_points} attack point",
+        "{attack_points} point d'attaque",
+        "{attack_points} attack points",
+        "{attack_points} points d'attaque",
+        "attack_points",
+    ),
+    (
+        "massai_cli",
+        "guards_allowed",
+        "{allowed} guard",
+        "{allowed} garde",
+        "{allowed} guards",
+        "{allowed} gardes",
+        "allowed",
+    ),
+    (
+        "massai_cli",
+        "supply_line",
+        "{player} ({mark}): {board} on the board, {supply} in supply",
+        "{player} ({mark}) : {board} sur le plateau, {supply} en réserve",
+    ),
+    (
+        "massai_cli",
+        "secret_setup_entered",
+        "{player} has entered a secret setup (hidden).",
+        "{player} a entré une installation secrète (cachée).",
+    ),
+    (
+        "massai_cli",
+        "winner_connection",
+        "Winner: {player} (joined the two banks).",
+        "Vainqueur : {player} (a relié les deux rives).",
+    ),
+    (
+        "massai_cli",
+        "winner_elimination",
+        "Winner: {player} (left no enemy hut).",
+        "Vainqueur : {player} (plus aucune hutte adverse).",
+    ),
+    ("massai_cli", "undone", "Undone: {player}'s {action}.", "Annulé : {action} de {player}."),
+    (
+        "massai_cli",
+        "undone_setup",
+        "Undone: {player}'s secret setup.",
+        "Annulé : l'installation secrète de {player}.",
+    ),
+    (
+        "massai_cli",
+        "nothing_to_undo",
+        "nothing to undo: no action has been played yet",
+        "rien à annuler : aucune action n'a encore été jouée",
+    ),
+    (
+        "massai_cli",
+        "exists",
+        "{path} already exists (use --force to replace it)",
+        "{path} existe déjà (--force le remplace)",
+    ),
     # games/massai/rules.py (English only there: new French; the pages' shorter refusals are in
     # the massai table)
     ("massai_rules", "player_name", "Player {number}", "Joueur {number}"),
@@ -616,8 +771,14 @@ def collect(rev: str = REV) -> list[Entry]:
     for key in ("outnumbered", "outnumbered_no_ally"):
         e = next(x for x in inline if x.key == key)
         e.parts = (("wars", "war_declarations"), ("alliances", "alliance_declarations"))
-    for key in ("too-many-guards", "attacks", "attacks_no_guard"):
-        e = next(x for x in inline if x.table == "massai_rules" and x.key == key)
+    for table, key in (
+        ("massai_rules", "too-many-guards"),
+        ("massai_rules", "attacks"),
+        ("massai_rules", "attacks_no_guard"),
+        ("massai_cli", "next_build_or_attack"),
+        ("massai_cli", "next_move_or_attack"),
+    ):
+        e = next(x for x in inline if x.table == table and x.key == key)
         e.parts = (("points_text", "attack_points"), ("allowed_text", "guards_allowed"))
     for e in inline:
         if e.table == "punctuation":
@@ -731,14 +892,17 @@ def fill_french(entries: list[Entry], po_path: Path) -> int:
         message = catalog.get(msgid, context=e.context)
         if message is None:
             raise LookupError(f"not extracted: {e.table}.{e.key} {e.en!r}")
+        # pybabel update guesses a fuzzy translation from a similar text: the table knows better.
+        guessed = message.fuzzy
         if e.en_plural is None:
-            if not message.string:
+            if not message.string or guessed:
                 message.string = _french_plain(e.fr)
                 filled += 1
-        elif not any(message.string if isinstance(message.string, tuple) else ()):
+        elif guessed or not any(message.string if isinstance(message.string, tuple) else ()):
             assert e.fr_plural is not None
             message.string = (_french_plain(e.fr), _french_plain(e.fr_plural))
             filled += 1
+        message.flags.discard("fuzzy")
     with po_path.open("wb") as f:
         write_po(f, catalog, width=100, sort_output=False)
     return filled
