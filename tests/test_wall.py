@@ -44,6 +44,8 @@ def test_importing_the_core_loads_no_widget_library() -> None:
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for p in _core_files()
+        # Alembic's migration scripts run only inside Alembic (env.py reads alembic.context).
+        if "migrations" not in p.parts
     )
     code = (
         "import importlib, sys\n"
