@@ -2,7 +2,7 @@
 
 - ``app``: the page (``MassaiView``); ``controller``: the one object holding the game;
 - ``canvas``: the board drawn from a ``Scene``; ``texts``: the interface texts;
-  ``report_text``: what happened, in words.
+  ``report_text``: what happened, in words; ``prompts``: the stage's instruction, the history.
 """
 
 from tabletop.ui.massai.app import MassaiView, massai_app

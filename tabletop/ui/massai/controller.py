@@ -39,6 +39,7 @@ from tabletop.games.massai.rules import (
     legal_setup_squares,
 )
 from tabletop.games.massai.state import SETUP_HUTS, Options, State
+from tabletop.ui.massai.prompts import history_lines, stage_prompt
 from tabletop.ui.massai.report_text import describe
 from tabletop.ui.massai.texts import player_label, t
 
@@ -140,53 +141,7 @@ class MassaiController(traitlets.HasTraits):
 
     def prompt(self) -> str:
         """The big instruction line for the current stage, in the page language."""
-        lang, state, stage = self.lang, self.state, self.stage
-        name = player_label(self.chooser, lang)
-        opponent = player_label(other(self.chooser), lang)
-        if stage == "setup-wait":
-            return t("prompt_setup_wait", lang, player=name, other=opponent)
-        if stage == "setup-entry":
-            rows = state.board.half_rows(state.to_move)
-            return t(
-                "prompt_setup_entry",
-                lang,
-                player=name,
-                first=rows[0],
-                last=rows[-1],
-                count=len(self.selection),
-            )
-        if stage == "play":
-            if state.supply(state.to_move) > 0:
-                return t("prompt_build", lang, player=name)
-            if self.selection:
-                return t("prompt_move_to", lang, player=name, origin=self.selection[0])
-            return t("prompt_move_from", lang, player=name)
-        if stage == "attack-wait":
-            return t("prompt_attack_wait", lang, player=name, other=opponent)
-        if stage == "attack-target":
-            chosen = self.selection[0] if self.selection else "—"
-            return t("prompt_attack_target", lang, player=name, other=opponent, chosen=chosen)
-        if stage == "guards-wait":
-            return t("prompt_guards_wait", lang, player=name, attacker=opponent)
-        if stage == "guards":
-            points, allowed = self.attack_numbers()
-            return t(
-                "prompt_guards",
-                lang,
-                player=name,
-                points=points,
-                allowed=allowed,
-                count=len(self.selection),
-            )
-        if stage == "reveal":
-            return t("prompt_reveal", lang)
-        winner = state.winner if state.winner is not None else 0
-        return t(
-            "prompt_over",
-            lang,
-            player=player_label(winner, lang),
-            how=t(f"how_{state.win_reason}", lang),
-        )
+        return stage_prompt(self)
 
     def notice_text(self) -> str:
         """The current notice (or the last report) in the page language."""
@@ -199,16 +154,7 @@ class MassaiController(traitlets.HasTraits):
 
     def history_lines(self) -> list[str]:
         """One line per action, a still secret setup shown without its squares."""
-        lines = []
-        pending = self.state.pending_setup is not None
-        for number, action in enumerate(self.record.actions, start=1):
-            name = player_label(action.player, self.lang)
-            if isinstance(action, Setup) and pending and number == len(self.record.actions):
-                text = t("secret_setup", self.lang)
-            else:
-                text = format_action(action, self.lang)
-            lines.append(f"{number}. " + t("player_action", self.lang, player=name, action=text))
-        return lines
+        return history_lines(self.record, self.state, self.lang)
 
     # --- intents ---------------------------------------------------------------------------
 

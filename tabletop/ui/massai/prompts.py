@@ -1,0 +1,80 @@
+"""The Massai page's words for where the game stands: the stage's instruction, the history."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.massai.actions import Setup
+from tabletop.games.massai.board import other
+from tabletop.games.massai.gamefile import GameRecord
+from tabletop.games.massai.notation import format_action
+from tabletop.games.massai.state import State
+from tabletop.ui.massai.texts import player_label, t
+
+if TYPE_CHECKING:
+    from tabletop.ui.massai.controller import MassaiController
+
+
+def stage_prompt(ctl: MassaiController) -> str:
+    """The big instruction line for the current stage, in the page language."""
+    lang, state, stage = ctl.lang, ctl.state, ctl.stage
+    name = player_label(ctl.chooser, lang)
+    opponent = player_label(other(ctl.chooser), lang)
+    if stage == "setup-wait":
+        return t("prompt_setup_wait", lang, player=name, other=opponent)
+    if stage == "setup-entry":
+        rows = state.board.half_rows(state.to_move)
+        return t(
+            "prompt_setup_entry",
+            lang,
+            player=name,
+            first=rows[0],
+            last=rows[-1],
+            count=len(ctl.selection),
+        )
+    if stage == "play":
+        if state.supply(state.to_move) > 0:
+            return t("prompt_build", lang, player=name)
+        if ctl.selection:
+            return t("prompt_move_to", lang, player=name, origin=ctl.selection[0])
+        return t("prompt_move_from", lang, player=name)
+    if stage == "attack-wait":
+        return t("prompt_attack_wait", lang, player=name, other=opponent)
+    if stage == "attack-target":
+        chosen = ctl.selection[0] if ctl.selection else "—"
+        return t("prompt_attack_target", lang, player=name, other=opponent, chosen=chosen)
+    if stage == "guards-wait":
+        return t("prompt_guards_wait", lang, player=name, attacker=opponent)
+    if stage == "guards":
+        points, allowed = ctl.attack_numbers()
+        return t(
+            "prompt_guards",
+            lang,
+            player=name,
+            points=points,
+            allowed=allowed,
+            count=len(ctl.selection),
+        )
+    if stage == "reveal":
+        return t("prompt_reveal", lang)
+    winner = state.winner if state.winner is not None else 0
+    return t(
+        "prompt_over",
+        lang,
+        player=player_label(winner, lang),
+        how=t(f"how_{state.win_reason}", lang),
+    )
+
+
+def history_lines(record: GameRecord, state: State, lang: str) -> list[str]:
+    """One line per action, a still secret setup shown without its squares."""
+    lines = []
+    pending = state.pending_setup is not None
+    for number, action in enumerate(record.actions, start=1):
+        name = player_label(action.player, lang)
+        if isinstance(action, Setup) and pending and number == len(record.actions):
+            text = t("secret_setup", lang)
+        else:
+            text = format_action(action, lang)
+        lines.append(f"{number}. " + t("player_action", lang, player=name, action=text))
+    return lines
