@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,8 +21,10 @@ from tabletop.games.africa1880.gamefile import (
 )
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.report import (
+    GroupBy,
     format_report,
     format_score,
+    table_instructions,
     void_orders_for_reading,
 )
 from tabletop.games.africa1880.state import (
@@ -49,6 +52,11 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
     return parser
 
 
+def _values(members: Iterable[str]) -> list[str]:
+    """Plain strings for argparse choices (its error message quotes the choices' reprs)."""
+    return [str(member) for member in members]
+
+
 def register(subparsers: Any) -> None:
     """Add the ``new``, ``board``, ``check``, ``resolve``, ``undo`` and ``score`` sub-commands."""
     add_parser = subparsers.add_parser
@@ -69,7 +77,7 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument(
         "--start",
-        choices=STARTS,
+        choices=_values(STARTS),
         default="historical",
         help="historical starts (default) or free coastal placement with --place",
     )
@@ -79,10 +87,12 @@ def register(subparsers: Any) -> None:
         help='free start: "France=Morocco,Germany=Togo,..." (one coastal territory per power)',
     )
     new.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
-    new.add_argument("--scoring", choices=SCORINGS, default="points", help="default: points")
+    new.add_argument(
+        "--scoring", choices=_values(SCORINGS), default="points", help="default: points"
+    )
     new.add_argument(
         "--landing-check",
-        choices=LANDING_CHECKS,
+        choices=_values(LANDING_CHECKS),
         default="start_of_round",
         help="when a landing target must be empty (default: start_of_round)",
     )
@@ -115,6 +125,13 @@ def register(subparsers: Any) -> None:
     resolve.add_argument("--json", action="store_true", help="print the report as JSON")
     resolve.add_argument("--write", action="store_true", help="save the new state in GAME.json")
     resolve.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    resolve.add_argument(
+        "--group-by",
+        choices=_values(GroupBy),
+        default=GroupBy.POWER,
+        help="instructions step by step with each power's pawns together (default), "
+        "or territory by territory",
+    )
     resolve.set_defaults(handler=cmd_resolve)
 
     undo = add("undo", help="take back the last resolved round")
@@ -296,9 +313,12 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.write:
         _save(game, args.game)
     if args.json:
-        print_json(report.to_dict())
+        # The report's keys, then the table instructions in table order (codes, no sentences).
+        data = report.to_dict()
+        data["instructions"] = [i.to_dict() for i in table_instructions(report, args.group_by)]
+        print_json(data)
     else:
-        sys.stdout.write(format_report(report, args.lang))
+        sys.stdout.write(format_report(report, args.lang, args.group_by))
         if args.write:
             print(
                 f"Saved in {args.game}." if args.lang == "en" else f"Enregistré dans {args.game}."

@@ -168,18 +168,20 @@ def test_report_text_in_both_languages(tiny) -> None:
     _, report = resolve(state, tiny, sheets)
     english = format_report(report, "en")
     french = format_report(report, "fr")
-    assert english.index("REMOVE France from Port") < english.index("ADD 1 PIN on Port (total 1/2)")
-    assert english.index("ADD 1 PIN") < english.index("VOID ORDERS")
+    # Table order: place, pins, colonies, then remove; void orders after the instructions.
+    assert english.index("ADD 1 PIN on Port (total 1/2)") < english.index("REMOVE France from Port")
+    assert english.index("REMOVE France from Port") < english.index("VOID ORDERS")
     assert "Next: round 2 (1885)." in english
     assert "RETIRER France du territoire Port : France a déclaré l'alliance avec" in french
     assert "Italie : « land: Port »" in french and "Ensuite : tour 2 (1885)." in french
     with pytest.raises(ValueError):
-        format_report(report, "de")
+        format_report(report, "xx")
 
 
 def test_report_text_new_presence_removed_the_same_round() -> None:
-    # Removals are listed before placements; a presence that arrives and is removed in the same
-    # round must not end up on the table when a person follows the lines from top to bottom.
+    # A presence that arrives and is removed in the same round is shown once, where the table
+    # would place it, as "do not place"; it is not listed under REMOVE, so nobody is told to
+    # take off the board a pawn that was never put there.
     from tabletop.games.africa1880.board import load_board
     from tabletop.games.africa1880.report import format_report
 
@@ -193,12 +195,15 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
     assert [(r.power, r.territory) for r in report.removals] == [("France", "Tunisia")]
     english = format_report(report, "en")
     french = format_report(report, "fr")
-    remove = next(line for line in english.splitlines() if "REMOVE France from Tunisia" in line)
-    place = next(line for line in english.splitlines() if "France in Tunisia" in line)
-    assert "arrived this round" in remove and "do not place it" in remove
-    assert "removed at once" in place and "leave the pawn in stock" in place
-    assert "PLACE France" not in place  # not an instruction to put a pawn down
-    assert "arrivée ce tour-ci" in french and "laissez le pion dans la réserve" in french
+    lines = [line for line in english.splitlines() if "France" in line and "Tunisia" in line]
+    assert lines == [
+        "  - DO NOT PLACE France in Tunisia (exploration): removed at once, France allied with "
+        "Germany but Germany declared war on France (two presences: the betrayed ally is "
+        "removed); leave the pawn in stock"
+    ]
+    assert "REMOVE" not in english and "PLACE new presences:" in english
+    assert "NE PAS POSER France sur Tunisia (exploration) : retirée aussitôt" in french
+    assert "laissez le pion dans la réserve" in french and "RETIRER" not in french
     # A presence that stays is still a plain instruction.
     state2 = GameState(
         powers=("France", "Germany", "Italy"),

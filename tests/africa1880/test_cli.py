@@ -101,7 +101,12 @@ def test_resolve_json_write_undo(game: Path, orders: Path, capsys) -> None:
     start = load_game(game).state
     assert main(["africa", "resolve", str(game), str(orders), "--json", "--write"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert tuple(report) == REPORT_KEYS
+    # The report's keys, unchanged, then the table instructions.
+    assert tuple(report) == (*REPORT_KEYS, "instructions")
+    assert [(i["kind"], i["territory"]) for i in report["instructions"]] == [
+        ("place", "Tunisia"),
+        ("add_pins", "Somalia"),
+    ]
     assert report["new_presences"] == [{"power": "France", "territory": "Tunisia", "by": "explore"}]
     assert report["development"] == [{"territory": "Somalia", "added": 1, "total": 1, "spaces": 2}]
     assert report["state"]["round"] == 2
@@ -117,6 +122,17 @@ def test_resolve_text_in_french(game: Path, orders: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "POSER France sur Tunisia (exploration)" in out  # "sur": no French article to agree
     assert "AJOUTER 1 PION sur Somalia (total 1/2)" in out
+
+
+def test_resolve_text_grouped_by_territory(game: Path, orders: Path, capsys) -> None:
+    assert main(["africa", "resolve", str(game), str(orders), "--group-by", "territory"]) == 0
+    out = capsys.readouterr().out
+    assert "territory by territory" in out
+    assert out.index("Somalia:\n  - ADD 1 PIN") < out.index("Tunisia:\n  - PLACE France")
+    with pytest.raises(SystemExit) as caught:
+        main(["africa", "resolve", str(game), str(orders), "--group-by", "river"])
+    assert caught.value.code == 2
+    assert "invalid choice: 'river' (choose from 'power', 'territory')" in capsys.readouterr().err
 
 
 def test_score_json(game: Path, capsys) -> None:
@@ -203,7 +219,7 @@ def test_subprocess_resolve_example(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert tuple(data) == REPORT_KEYS and data["round"] == 4
+    assert tuple(data) == (*REPORT_KEYS, "instructions") and data["round"] == 4
     bad = subprocess.run(
         [sys.executable, "-m", "tabletop.cli", "africa", "score", str(tmp_path / "none.json")],
         capture_output=True,

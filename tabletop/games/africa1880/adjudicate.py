@@ -40,6 +40,7 @@ from tabletop.games.africa1880.orders import (
     Explore,
     Hold,
     Landing,
+    OrderKind,
     OrderSheet,
     VoidOrder,
     order_text,
@@ -326,7 +327,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
             if stock[power] > 0:
                 stock[power] -= 1
                 presences[power].add(target)
-                new_presences.append(NewPresence(power, target, "explore"))
+                new_presences.append(NewPresence(power, target, OrderKind.EXPLORE))
             else:
                 for order in requests[target]:
                     void.append(
@@ -390,7 +391,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                 stock[power] -= 1
                 presences[power].add(target)
                 current.setdefault(target, set()).add(power)
-                new_presences.append(NewPresence(power, target, "land"))
+                new_presences.append(NewPresence(power, target, OrderKind.LAND))
 
     # Grouped by power for the person placing pawns on the table.
     new_presences.sort(key=lambda n: (POWER_ORDER[n.power], name_key(n.territory)))
@@ -609,7 +610,7 @@ def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameSta
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
     >>> new, report = resolve(state, board, "[France]\\nAlgeria: explore Tunisia")
-    >>> [(n.power, n.territory, n.by) for n in report.new_presences]
+    >>> [(n.power, n.territory, str(n.by)) for n in report.new_presences]
     [('France', 'Tunisia', 'explore')]
     >>> new.year, state.year
     (1885, 1880)

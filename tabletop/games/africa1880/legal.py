@@ -205,7 +205,7 @@ def legal_choices(
     >>> menus.presences[0].territory, menus.presence("Somalia").explore_targets
     ('Somalia', ('Abyssinia', 'Sudan', 'Uganda', 'Zanzibar'))
     """
-    presences = ()
+    presences: tuple[PresenceChoices, ...] = ()
     if _plays(state, power):
         presences = tuple(
             PresenceChoices(

@@ -1,19 +1,36 @@
 """What a resolved round did, as data (:class:`Report`) and as table instructions for people.
 
-:func:`format_report` groups the instructions the way one applies them to the physical board:
-first remove presences, then place new ones, then add development pins, then found colonies, and
-last the list of void orders with their reasons. A presence that arrives and is removed in the same
-round is marked on both lines so that nobody puts it on the board.
+:func:`table_instructions` turns a report into the list of things to do on the physical board, as
+:class:`Instruction` items (a code and its parameters, no sentence), in the order the table
+applies them:
+
+1. place the new presences (explorations and landings),
+2. add the development pins,
+3. found the colonies,
+4. remove the presences that lost their conflicts (back to their stock).
+
+A presence that arrived this round and is removed at once is listed once, in step 1, as
+*do not place* (:attr:`InstructionKind.DO_NOT_PLACE`), never under both place and remove. Every
+instruction touches one territory and the results were computed on the whole board at once
+(removals do not cascade), so this order gives the same board as the rules' phases 3, 4, 5; it is
+chosen so that additions come first and nothing is removed that the table has not got.
+The list comes grouped by power (each step in turn, and within a step power by power) or by
+territory (territory by territory, each with its steps in that order): :class:`GroupBy`.
+
+:func:`format_report` renders that list in English or French for the command line; the
+dashboard renders the same list (:func:`instruction_groups`) as HTML.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabletop.games.africa1880.orders import VoidOrder
-from tabletop.games.africa1880.state import POWER_NAMES_FR, POWER_ORDER, power_name
+from tabletop.games.africa1880.orders import OrderKind, VoidOrder
+from tabletop.games.africa1880.state import POWER_NAMES_FR, POWER_ORDER, name_key, power_name
+from tabletop.games.enums import TextEnum
 
 if TYPE_CHECKING:  # only for annotations; the state module does not need this one
     from tabletop.games.africa1880.state import GameState
@@ -30,11 +47,11 @@ SCORING_NOTE_FR = (
 
 @dataclass(frozen=True)
 class NewPresence:
-    """A presence placed during phase 3, ``by`` ``"explore"`` or ``"land"``."""
+    """A presence placed during phase 3, ``by`` exploration or landing."""
 
     power: str
     territory: str
-    by: str
+    by: OrderKind
 
     def to_dict(self) -> dict[str, str]:
         return {"power": self.power, "territory": self.territory, "by": self.by}
@@ -72,6 +89,13 @@ class Removal:
     alliance_from: tuple[str, ...]
 
     @property
+    def rule(self) -> RemovalRule:
+        """Which conflict rule removed the presence: two presences, or three and more."""
+        if len(self.war_from) + len(self.alliance_from) == 1:
+            return RemovalRule.BETRAYED_ALLY
+        return RemovalRule.OUTNUMBERED
+
+    @property
     def reason(self) -> str:
         return removal_reason(self, "en")
 
@@ -91,11 +115,20 @@ def _names(powers: tuple[str, ...], lang: str) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1]
 
 
+class RemovalRule(TextEnum):
+    """The conflict rule that removed a presence (phase 4)."""
+
+    #: Two presences: it allied the other power, which declared war on it.
+    BETRAYED_ALLY = "betrayed_ally"
+    #: Three to six presences: more of the others declared war on it than alliance.
+    OUTNUMBERED = "outnumbered"
+
+
 def removal_reason(removal: Removal, lang: str = "en") -> str:
     """The sentence naming the rule applied and the relations that removed the presence."""
     me = power_name(removal.power, lang)
     wars, allies = removal.war_from, removal.alliance_from
-    if len(wars) + len(allies) == 1:
+    if removal.rule is RemovalRule.BETRAYED_ALLY:
         other = power_name(wars[0], lang)
         if lang == "fr":
             return (
@@ -178,28 +211,263 @@ class Report:
             out["state"] = None if self.state is None else self.state.to_dict()
         return out
 
+    def instructions(self, group_by: GroupBy | str = "power") -> tuple[Instruction, ...]:
+        """The table instructions of this round: :func:`table_instructions`."""
+        return table_instructions(self, group_by)
+
+
+class Step(TextEnum):
+    """The steps of the table instructions, in the order the table applies them."""
+
+    PLACE = "place"
+    PINS = "pins"
+    COLONIES = "colonies"
+    REMOVE = "remove"
+
+
+class InstructionKind(TextEnum):
+    """What one table instruction asks; each belongs to one :class:`Step`."""
+
+    #: Put a pawn of ``power`` on ``territory`` (``by`` exploration or landing).
+    PLACE = "place"
+    #: A presence that arrived and is removed at once: leave the pawn in stock.
+    DO_NOT_PLACE = "do_not_place"
+    #: Put ``count`` development pins on ``territory`` (``total`` of ``spaces`` after).
+    ADD_PINS = "add_pins"
+    #: Put a colony piece on ``territory`` (``powers`` present there).
+    FOUND_COLONY = "found_colony"
+    #: Take ``power``'s pawn off ``territory``, back to its stock (``rule`` and relations why).
+    REMOVE = "remove"
+
+    @property
+    def step(self) -> Step:
+        """The step this kind of instruction belongs to."""
+        return _STEP_OF[self]
+
+
+_STEP_OF = {
+    InstructionKind.PLACE: Step.PLACE,
+    InstructionKind.DO_NOT_PLACE: Step.PLACE,
+    InstructionKind.ADD_PINS: Step.PINS,
+    InstructionKind.FOUND_COLONY: Step.COLONIES,
+    InstructionKind.REMOVE: Step.REMOVE,
+}
+STEPS: tuple[Step, ...] = tuple(Step)
+
+
+class GroupBy(TextEnum):
+    """How the instructions are grouped: step by step with powers together, or by territory."""
+
+    POWER = "power"
+    TERRITORY = "territory"
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One thing to do on the table: a code (``kind``) and its parameters, no sentence.
+
+    ``territory`` is always set. ``power`` for place, do-not-place and remove; ``by``
+    (exploration or landing) for place and do-not-place; ``count``, ``total`` and ``spaces``
+    for pins; ``powers`` for a colony; ``rule``, ``war_from`` and ``alliance_from`` for remove
+    and do-not-place (the relations that removed the presence).
+    """
+
+    kind: InstructionKind
+    territory: str
+    power: str | None = None
+    by: OrderKind | None = None
+    count: int = 0
+    total: int = 0
+    spaces: int = 0
+    powers: tuple[str, ...] = ()
+    rule: RemovalRule | None = None
+    war_from: tuple[str, ...] = ()
+    alliance_from: tuple[str, ...] = ()
+
+    @property
+    def step(self) -> Step:
+        """The step of the table order this instruction belongs to."""
+        return self.kind.step
+
+    def removal(self) -> Removal | None:
+        """The removal behind a remove or do-not-place instruction (for its reason sentence)."""
+        if self.rule is None or self.power is None:
+            return None
+        return Removal(self.power, self.territory, self.war_from, self.alliance_from)
+
+    def reason(self, lang: str = "en") -> str:
+        """Why the presence is removed, in ``lang`` (``""`` for the other kinds)."""
+        removal = self.removal()
+        return "" if removal is None else removal_reason(removal, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``kind``, ``step`` and ``territory``, then the parameters of the kind."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "step": self.step,
+            "territory": self.territory,
+        }
+        if self.power is not None:
+            out["power"] = self.power
+        if self.by is not None:
+            out["by"] = self.by
+        if self.kind is InstructionKind.ADD_PINS:
+            out.update(count=self.count, total=self.total, spaces=self.spaces)
+        if self.kind is InstructionKind.FOUND_COLONY:
+            out["powers"] = list(self.powers)
+        if self.rule is not None:
+            out.update(
+                rule=self.rule,
+                war_from=list(self.war_from),
+                alliance_from=list(self.alliance_from),
+                reason=self.reason("en"),
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class InstructionGroup:
+    """Instructions under one heading: a :class:`Step` (grouped by power) or a territory name
+    (grouped by territory)."""
+
+    heading: Step | str
+    instructions: tuple[Instruction, ...]
+
+
+def _territory_key(name: str) -> tuple[str, str]:
+    return (name_key(name), name)
+
+
+def _power_key(power: str | None) -> int:
+    return POWER_ORDER.get(power or "", len(POWER_ORDER))
+
+
+def table_instructions(
+    report: Report, group_by: GroupBy | str = GroupBy.POWER
+) -> tuple[Instruction, ...]:
+    """The round's table instructions in the order the table applies them.
+
+    ``group_by="power"``: place, pins, colonies, remove, each step in turn; within a step, power
+    by power (alphabetical), then territories alphabetically. ``group_by="territory"``: territory
+    by territory (alphabetical), each with its steps in that same order. A presence that arrived
+    this round and is removed at once is one *do not place* item, in the place step.
+
+    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.adjudicate import resolve
+    >>> from tabletop.games.africa1880.state import GameState
+    >>> state = GameState(("France", "Germany", "Italy"),
+    ...                   {"France": {"Algeria"}, "Germany": {"Tunisia"}})
+    >>> sheets = "[France]\\nAlgeria: explore Tunisia\\n[Germany]\\nwar: France"
+    >>> _, report = resolve(state, load_board(), sheets)
+    >>> [(str(i.kind), i.power, i.territory) for i in table_instructions(report)]
+    [('do_not_place', 'France', 'Tunisia')]
+    """
+    group_by = GroupBy(group_by)
+    removals = {(r.power, r.territory): r for r in report.removals}
+    items: list[Instruction] = []
+    arrived: set[tuple[str, str]] = set()
+    for new in report.new_presences:
+        key = (new.power, new.territory)
+        arrived.add(key)
+        removal = removals.get(key)
+        if removal is None:
+            items.append(Instruction(InstructionKind.PLACE, new.territory, new.power, new.by))
+        else:
+            items.append(
+                Instruction(
+                    InstructionKind.DO_NOT_PLACE,
+                    new.territory,
+                    new.power,
+                    new.by,
+                    rule=removal.rule,
+                    war_from=removal.war_from,
+                    alliance_from=removal.alliance_from,
+                )
+            )
+    for dev in report.development:
+        items.append(
+            Instruction(
+                InstructionKind.ADD_PINS,
+                dev.territory,
+                count=dev.added,
+                total=dev.total,
+                spaces=dev.spaces,
+            )
+        )
+    for colony in report.colonies:
+        items.append(
+            Instruction(InstructionKind.FOUND_COLONY, colony.territory, powers=colony.powers)
+        )
+    for removal in report.removals:
+        if (removal.power, removal.territory) in arrived:
+            continue  # already told not to place it
+        items.append(
+            Instruction(
+                InstructionKind.REMOVE,
+                removal.territory,
+                removal.power,
+                rule=removal.rule,
+                war_from=removal.war_from,
+                alliance_from=removal.alliance_from,
+            )
+        )
+    rank = {step: index for index, step in enumerate(STEPS)}
+    if group_by is GroupBy.TERRITORY:
+        items.sort(
+            key=lambda i: (
+                _territory_key(i.territory),
+                rank[i.step],
+                _power_key(i.power),
+            )
+        )
+    else:
+        items.sort(
+            key=lambda i: (
+                rank[i.step],
+                _power_key(i.power),
+                _territory_key(i.territory),
+            )
+        )
+    return tuple(items)
+
+
+def instruction_groups(
+    report: Report, group_by: GroupBy | str = GroupBy.POWER
+) -> tuple[InstructionGroup, ...]:
+    """:func:`table_instructions` under headings, for a page or a text: by power, one group per
+    step that has instructions (in step order); by territory, one group per territory."""
+    group_by = GroupBy(group_by)
+
+    def heading(item: Instruction) -> Step | str:
+        return item.territory if group_by is GroupBy.TERRITORY else item.step
+
+    return tuple(
+        InstructionGroup(key, tuple(items))
+        for key, items in itertools.groupby(table_instructions(report, group_by), key=heading)
+    )
+
 
 _TEXT = {
     "en": {
         "title": "Round {round} ({year}): what to do on the table",
-        "remove": "REMOVE these presences (back to their stock):",
-        "remove_line": "REMOVE {power} from {territory}: {reason}",
-        "remove_new_line": (
-            "REMOVE {power} from {territory} (arrived this round: do not place it): {reason}"
+        "title_territory": (
+            "Round {round} ({year}): what to do on the table, territory by territory"
         ),
-        "place_removed": (
-            "(no pawn) {power} in {territory} ({how}): removed at once, see REMOVE; "
-            "leave the pawn in stock"
-        ),
+        "step_place": "PLACE new presences:",
+        "step_pins": "ADD development pins:",
+        "step_colonies": "FOUND colonies:",
+        "step_remove": "REMOVE these presences (back to their stock):",
+        "territory": "{territory}:",
         "explore": "exploration",
         "land": "landing",
-        "place": "PLACE new presences:",
-        "place_explore": "PLACE {power} in {territory} (exploration)",
-        "place_land": "PLACE {power} in {territory} (landing)",
-        "pins": "ADD development pins:",
-        "pins_line": "ADD {added} PIN{s} on {territory} (total {total}/{spaces})",
-        "colonies": "FOUND colonies:",
-        "colony_line": "FOUND COLONY in {territory} ({powers})",
+        "line_place": "PLACE {power} in {territory} ({how})",
+        "line_do_not_place": (
+            "DO NOT PLACE {power} in {territory} ({how}): removed at once, {reason}; "
+            "leave the pawn in stock"
+        ),
+        "line_add_pins": "ADD {count} PIN{s} on {territory} (total {total}/{spaces})",
+        "line_found_colony": "FOUND COLONY in {territory} ({powers})",
+        "line_remove": "REMOVE {power} from {territory}: {reason}",
         "void": "VOID ORDERS (not executed):",
         "void_line": '{power}: "{order}": {reason}',
         "nothing": "Nothing changes on the table this round.",
@@ -209,25 +477,24 @@ _TEXT = {
     },
     "fr": {
         "title": "Tour {round} ({year}) : ce qu'il faut faire sur la table",
-        "remove": "RETIRER ces présences (retour à la réserve) :",
-        "remove_line": "RETIRER {power} du territoire {territory} : {reason}",
-        "remove_new_line": (
-            "RETIRER {power} du territoire {territory} (arrivée ce tour-ci : ne pas la poser) : "
-            "{reason}"
+        "title_territory": (
+            "Tour {round} ({year}) : ce qu'il faut faire sur la table, territoire par territoire"
         ),
-        "place_removed": (
-            "(pas de pion) {power} sur {territory} ({how}) : retirée aussitôt, voir RETIRER ; "
-            "laissez le pion dans la réserve"
-        ),
+        "step_place": "POSER les nouvelles présences :",
+        "step_pins": "AJOUTER des pions développement :",
+        "step_colonies": "FONDER les colonies :",
+        "step_remove": "RETIRER ces présences (retour à la réserve) :",
+        "territory": "{territory} :",
         "explore": "exploration",
         "land": "débarquement",
-        "place": "POSER les nouvelles présences :",
-        "place_explore": "POSER {power} sur {territory} (exploration)",
-        "place_land": "POSER {power} sur {territory} (débarquement)",
-        "pins": "AJOUTER des pions développement :",
-        "pins_line": "AJOUTER {added} PION{s} sur {territory} (total {total}/{spaces})",
-        "colonies": "FONDER les colonies :",
-        "colony_line": "FONDER LA COLONIE sur {territory} ({powers})",
+        "line_place": "POSER {power} sur {territory} ({how})",
+        "line_do_not_place": (
+            "NE PAS POSER {power} sur {territory} ({how}) : retirée aussitôt, {reason} ; "
+            "laissez le pion dans la réserve"
+        ),
+        "line_add_pins": ("AJOUTER {count} PION{s} sur {territory} (total {total}/{spaces})"),
+        "line_found_colony": "FONDER LA COLONIE sur {territory} ({powers})",
+        "line_remove": "RETIRER {power} du territoire {territory} : {reason}",
         "void": "ORDRES NULS (non exécutés) :",
         "void_line": "{power} : « {order} » : {reason}",
         "nothing": "Rien ne change sur la table ce tour-ci.",
@@ -236,6 +503,30 @@ _TEXT = {
         "nobody": "personne",
     },
 }
+LANGUAGES = tuple(_TEXT)
+
+
+def instruction_text(item: Instruction, lang: str = "en") -> str:
+    """One instruction as a line of the command-line report (``lang`` ``"en"`` or ``"fr"``).
+
+    Territory names stay canonical so they match the board file (so the French lines say "sur
+    Algeria", "du territoire Egypt": no article to agree with).
+    """
+    if lang not in _TEXT:
+        raise ValueError(f"unknown language {lang!r}; use 'en' or 'fr'")
+    text = _TEXT[lang]
+    powers = ", ".join(power_name(p, lang) for p in item.powers) or text["nobody"]
+    return text[f"line_{item.kind}"].format(
+        power=power_name(item.power, lang) if item.power else "",
+        territory=item.territory,
+        how=text[str(item.by)] if item.by is not None else "",
+        reason=item.reason(lang),
+        count=item.count,
+        s="S" if item.count > 1 else "",
+        total=item.total,
+        spaces=item.spaces,
+        powers=powers,
+    )
 
 
 def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]:
@@ -255,69 +546,28 @@ def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]
     )
 
 
-def format_report(report: Report, lang: str = "en") -> str:
-    """Plain-words table instructions, grouped: remove, place, add pins, found colonies, void.
+def format_report(report: Report, lang: str = "en", group_by: GroupBy | str = "power") -> str:
+    """Plain-words table instructions in table order (:func:`table_instructions`), then the
+    void orders with their reasons, then what comes next.
 
-    ``lang`` is ``"en"`` or ``"fr"``; territory names stay canonical so they match the board file
-    (so the French lines say "sur Algeria", "du territoire Egypt": no article to agree with).
+    ``lang`` is ``"en"`` or ``"fr"``; ``group_by`` is ``"power"`` (headings: the steps) or
+    ``"territory"`` (headings: the territories).
     """
     if lang not in _TEXT:
         raise ValueError(f"unknown language {lang!r}; use 'en' or 'fr'")
+    group_by = GroupBy(group_by)
     text = _TEXT[lang]
-    lines = [text["title"].format(round=report.round, year=report.year), ""]
-    acted = False
-    # A presence placed and removed in the same round never goes on the table: both lines say so,
-    # since the removals are listed first.
-    arrived = {(n.power, n.territory) for n in report.new_presences}
-    removed = {(r.power, r.territory) for r in report.removals}
-    if report.removals:
-        acted = True
-        lines.append(text["remove"])
-        for removal in report.removals:
-            reason = removal.reason_fr if lang == "fr" else removal.reason
-            new = (removal.power, removal.territory) in arrived
-            line = text["remove_new_line" if new else "remove_line"].format(
-                power=power_name(removal.power, lang), territory=removal.territory, reason=reason
-            )
-            lines.append(f"  - {line}")
+    title = "title_territory" if group_by is GroupBy.TERRITORY else "title"
+    lines = [text[title].format(round=report.round, year=report.year), ""]
+    groups = instruction_groups(report, group_by)
+    for group in groups:
+        if isinstance(group.heading, Step):
+            lines.append(text[f"step_{group.heading}"])
+        else:
+            lines.append(text["territory"].format(territory=group.heading))
+        lines.extend(f"  - {instruction_text(item, lang)}" for item in group.instructions)
         lines.append("")
-    if report.new_presences:
-        acted = True
-        lines.append(text["place"])
-        for new in report.new_presences:
-            key = "place_explore" if new.by == "explore" else "place_land"
-            if (new.power, new.territory) in removed:
-                key = "place_removed"
-            line = text[key].format(
-                power=power_name(new.power, lang),
-                territory=new.territory,
-                how=text["explore" if new.by == "explore" else "land"],
-            )
-            lines.append(f"  - {line}")
-        lines.append("")
-    if report.development:
-        acted = True
-        lines.append(text["pins"])
-        for dev in report.development:
-            line = text["pins_line"].format(
-                added=dev.added,
-                s="S" if dev.added > 1 else "",
-                territory=dev.territory,
-                total=dev.total,
-                spaces=dev.spaces,
-            )
-            lines.append(f"  - {line}")
-        lines.append("")
-    if report.colonies:
-        acted = True
-        lines.append(text["colonies"])
-        for colony in report.colonies:
-            powers = ", ".join(power_name(p, lang) for p in colony.powers) or text["nobody"]
-            lines.append(
-                "  - " + text["colony_line"].format(territory=colony.territory, powers=powers)
-            )
-        lines.append("")
-    if not acted:
+    if not groups:
         lines.extend([text["nothing"], ""])
     if report.void_orders:
         lines.append(text["void"])
