@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: one sub-command per game, each defined in its own module."""
+"""The ``tabletop`` command: one sub-command per game, plus ``games`` for the database."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tabletop.cli import africa, analysis, massai
+from tabletop.cli import africa, analysis, games, massai
 from tabletop.cli.common import CliError, OneLineParser
 
 
@@ -16,15 +16,19 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tabletop",
         description="Table-side assistant for Africa 1880 and Massai.",
     )
-    # The metavar names the two games, so a bare `tabletop` says what it expects.
-    games = parser.add_subparsers(dest="game", metavar="{africa,massai}", required=True)
-    africa_parser = games.add_parser("africa", help="Africa 1880 adjudicator")
+    # The metavar names the two games, so a bare `tabletop` says what it expects; `games` (the
+    # database) is listed by --help.
+    families = parser.add_subparsers(dest="game", metavar="{africa,massai}", required=True)
+    africa_parser = families.add_parser("africa", help="Africa 1880 adjudicator")
     africa_commands = africa_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    massai_parser = games.add_parser("massai", help="Massai (Sid Sackson)")
+    massai_parser = families.add_parser("massai", help="Massai (Sid Sackson)")
     massai_commands = massai_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    games_parser = families.add_parser("games", help="the games kept in the database")
+    games_commands = games_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     africa.register(africa_commands)
     massai.register(massai_commands)
     analysis.register(africa_commands, massai_commands)
+    games.register(games_commands)
     return parser
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop.fileio import FileFormatError, read_text
@@ -40,3 +43,161 @@ def read_orders(source: str) -> str:
         return read_text(source, MAX_ORDERS_BYTES, "order sheets", "an orders file")
     except FileFormatError as error:
         raise CliError(str(error)) from None
+
+
+# ---------------------------------------------------------------------- games in the database
+#: A game argument ``db:ID`` names game ID in the database; ``db:new`` (as an output) a new one.
+DB_PREFIX = "db:"
+#: What each ``db:ID`` loaded in this process was at, so that saving it checks that version.
+_loaded: dict[str, tuple[int, int, int]] = {}
+_stores: dict[str | None, Any] = {}
+_database_url: str | None = None
+
+
+def set_database(url: str | None) -> None:
+    """Use ``url`` for ``db:ID`` arguments (default: ``$TABLETOP_DATABASE_URL`` or the file)."""
+    global _database_url
+    _database_url = url
+
+
+def is_db_ref(ref: str | os.PathLike[str]) -> bool:
+    """True for ``db:ID`` / ``db:new``."""
+    return os.fspath(ref).startswith(DB_PREFIX)
+
+
+def open_database(url: str | None = None) -> Any:
+    """The store for ``url`` (else the one set by :func:`set_database`), opened once."""
+    from tabletop.store import StoreError, open_store
+
+    key = url if url is not None else _database_url
+    if key not in _stores:
+        try:
+            _stores[key] = open_store(key)
+        except StoreError as error:
+            raise CliError(str(error)) from None
+        if len(_stores) == 1:
+            # Closing cleanly leaves only the database file (SQLite removes its -wal file).
+            atexit.register(_close_stores)
+    return _stores[key]
+
+
+def _close_stores() -> None:
+    for store in _stores.values():
+        store.close()
+    _stores.clear()
+
+
+def db_game_id(ref: str | os.PathLike[str]) -> int:
+    """The number in ``db:ID``; a one-line refusal otherwise."""
+    text = os.fspath(ref)[len(DB_PREFIX) :]
+    if not text.isdigit() or int(text) < 1:
+        raise CliError(
+            f"{os.fspath(ref)}: expected db:ID with the number of a game (tabletop games list)"
+        )
+    return int(text)
+
+
+def load_game_ref(ref: str | os.PathLike[str], kind: str) -> Any:
+    """The game of a ``GAME.json`` argument: a game file, or ``db:ID`` from the database.
+
+    ``kind`` is ``"africa1880"`` or ``"massai"``; returns a ``Game`` or a ``GameRecord``.
+    """
+    text = os.fspath(ref)
+    if not is_db_ref(text):
+        return _load_file(Path(text), kind)
+    from tabletop.store import StoreError
+
+    store = open_database()
+    game_id = db_game_id(text)
+    try:
+        snap = store.load(game_id)
+    except StoreError as error:
+        raise CliError(str(error)) from None
+    if snap.kind != kind:
+        other = "Massai" if snap.kind == "massai" else "Africa 1880"
+        raise CliError(f"{text} is a {other} game")
+    from tabletop.store import kinds
+
+    _loaded[text] = (game_id, snap.version, kinds.step_of(snap.game))
+    return snap.game
+
+
+def save_game_ref(game: Any, ref: str | os.PathLike[str], actor: str = "command line") -> str:
+    """Keep ``game`` where ``ref`` says; returns where (``db:ID`` for the database).
+
+    A game file is written atomically. For ``db:ID`` the change is one transaction on the version
+    that was loaded: a new state is appended to the history (a shorter history is an undo, kept
+    as a new entry); if the game changed meanwhile nothing is written and the refusal says so.
+    ``db:new`` keeps the game as a new game.
+    """
+    text = os.fspath(ref)
+    if not is_db_ref(text):
+        _save_file(game, Path(text))
+        return text
+    from tabletop.games.africa1880.gamefile import Game
+    from tabletop.store import StoreError, kinds
+
+    store = open_database()
+    try:
+        if text in ("db:", "db:new"):
+            snap = store.create_game(game, actor=actor)
+        else:
+            if text not in _loaded:
+                raise CliError(f"{text}: a game is saved in the database only after being read")
+            game_id, version, step = _loaded[text]
+            if kinds.step_of(game) < step:
+                snap = store.undo(game_id, version, actor=actor)
+            elif isinstance(game, Game):
+                last = game.history[-1] if game.history else None
+                snap = store.append(
+                    game_id,
+                    game,
+                    version,
+                    "resolve",
+                    actor,
+                    detail=last.sheets_text if last else None,
+                    report=last.report if last else None,
+                )
+            else:
+                from tabletop.games.massai.notation import format_action
+
+                detail = format_action(game.actions[-1]) if game.actions else None
+                snap = store.append(game_id, game, version, "play", actor, detail=detail)
+    except StoreError as error:
+        raise CliError(str(error)) from None
+    saved = f"{DB_PREFIX}{snap.game_id}"
+    _loaded[saved] = (snap.game_id, snap.version, kinds.step_of(snap.game))
+    return saved
+
+
+def _load_file(path: Path, kind: str) -> Any:
+    if kind == "africa1880":
+        from tabletop.games.africa1880.gamefile import GameFileError, load_game
+
+        try:
+            return load_game(path)
+        except GameFileError as error:
+            raise CliError(str(error)) from None
+    from tabletop.games.massai.gamefile import GameFileError as MassaiFileError
+    from tabletop.games.massai.gamefile import load_game as load_massai
+
+    try:
+        return load_massai(path)
+    except MassaiFileError as error:
+        raise CliError(str(error)) from None
+
+
+def _save_file(game: Any, path: Path) -> None:
+    from tabletop.games.africa1880.gamefile import Game, GameFileError, save_game
+    from tabletop.games.massai.gamefile import GameFileError as MassaiFileError
+    from tabletop.games.massai.gamefile import save_game as save_massai
+
+    try:
+        if isinstance(game, Game):
+            save_game(game, path)
+        else:
+            save_massai(game, path)
+    except (GameFileError, MassaiFileError) as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"{path}: cannot be written ({error.strerror})") from None
