@@ -17,6 +17,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from tabletop.fileio import MAX_JSON_BYTES
+from tabletop.store import kinds
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store.engine import default_data_dir
 from tabletop.store.errors import StoreError
@@ -76,6 +77,10 @@ def import_autosaves(store: Store, folder: str | Path | None = None) -> list[Imp
             parsed = json.loads(data.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             outcomes.append(ImportOutcome(path, None, "not a JSON game file"))
+            continue
+        if kinds.detect_kind(parsed) is None:
+            # The dashboards always wrote a "format" key: anything else is not one of theirs.
+            outcomes.append(ImportOutcome(path, None, "not a game file of the dashboards"))
             continue
         try:
             snap = store.import_data(

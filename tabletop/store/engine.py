@@ -31,7 +31,7 @@ def default_db_path() -> Path:
     return default_data_dir() / DB_FILE_NAME
 
 
-def resolve_url(url: str | os.PathLike[str] | None = None) -> URL:
+def resolve_url(url: str | os.PathLike[str] | URL | None = None) -> URL:
     """The database URL to use: ``url``, else ``$TABLETOP_DATABASE_URL``, else the SQLite file.
 
     Accepted: ``sqlite:///PATH``, a plain file path (SQLite), ``postgresql+psycopg://...``
@@ -44,6 +44,8 @@ def resolve_url(url: str | os.PathLike[str] | None = None) -> URL:
         url = os.environ.get(URL_VARIABLE) or None
     if url is None:
         return URL.create("sqlite", database=str(default_db_path()))
+    if isinstance(url, URL):
+        url = url.render_as_string(hide_password=False)
     text = os.fspath(url).strip()
     if "://" not in text:
         return URL.create("sqlite", database=str(Path(text).expanduser()))

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy.engine import URL, Connection, Row
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from tabletop.games.africa1880.gamefile import Game
@@ -207,7 +207,7 @@ class TimerState:
         return max(0.0, float(remaining) - (now - self.updated.timestamp()))
 
 
-def open_store(url: str | os.PathLike[str] | None = None) -> Store:
+def open_store(url: str | os.PathLike[str] | URL | None = None) -> Store:
     """Open (creating or upgrading when needed) the database named by ``url``.
 
     ``url``: a SQLite file path or ``sqlite:///PATH``, or ``postgresql+psycopg://...``; by
@@ -219,7 +219,7 @@ def open_store(url: str | os.PathLike[str] | None = None) -> Store:
 class Store:
     """The database of games. Thread-safe (one engine, one connection per operation)."""
 
-    def __init__(self, url: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, url: str | os.PathLike[str] | URL | None = None) -> None:
         self.url = resolve_url(url)
         self.where = describe(self.url)
         self.backend = self.url.get_backend_name()
