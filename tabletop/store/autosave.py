@@ -17,8 +17,8 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from tabletop.fileio import MAX_JSON_BYTES
-from tabletop.store import kinds
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.store import kinds
 from tabletop.store.engine import default_data_dir
 from tabletop.store.errors import StoreError
 from tabletop.store.schema import imported_files
