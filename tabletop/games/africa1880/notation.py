@@ -288,6 +288,9 @@ class _BoardNames:
         return found
 
 
+# Remembered suggestions for unknown power names (the same typo is typed again and again).
+_POWER_SUGGESTIONS: dict[str, str | None] = {}
+
 # Remembered board lookups, per board object (kept alive here, so ids cannot be reused).
 _BOARDS: dict[int, _BoardNames] = {}
 
@@ -380,12 +383,18 @@ class _Reader:
     def unknown_power(self, text: str) -> _Unknown:
         """The error for ``text``, which names no power, with the suggestion of lookup_power."""
         cleaned = text.strip()
+        key = _key(cleaned)
         suggestion = None
-        if self._may_suggest("power", _key(cleaned)):
-            try:
-                lookup_power(cleaned)
-            except UnknownPower as error:
-                suggestion = error.suggestion
+        if self._may_suggest("power", key):
+            if key in _POWER_SUGGESTIONS:
+                suggestion = _POWER_SUGGESTIONS[key]
+            else:
+                try:
+                    lookup_power(cleaned)
+                except UnknownPower as error:
+                    suggestion = error.suggestion
+                if len(_POWER_SUGGESTIONS) < 4096:
+                    _POWER_SUGGESTIONS[key] = suggestion
         return _Unknown(cleaned, suggestion)
 
     def powers_by_words(self, text: str) -> list[str] | None:
