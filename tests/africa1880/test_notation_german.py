@@ -184,3 +184,14 @@ def test_the_round_typed_in_german_resolves_as_in_english() -> None:
     # Everything but the void orders' typed text (German words quoted) is the same report.
     without_void = {**report_en.to_dict(), "void_orders": None}
     assert {**report_de.to_dict(), "void_orders": None} == without_void
+
+
+def test_the_notation_reads_every_power_spelling_the_core_reads() -> None:
+    from tabletop.games.africa1880 import notation
+    from tabletop.games.africa1880.state import POWER_NAMES_DE, POWER_NAMES_FR, lookup_power
+
+    spellings = [*POWERS, *POWER_NAMES_FR.values(), *POWER_NAMES_DE.values()]
+    spellings += ["Grossbritannien", "die Niederlande", "Les Pays-Bas", "United Kingdom", "GB"]
+    for spelling in spellings:
+        assert notation._POWER_KEYS[notation._key(spelling)] == lookup_power(spelling)
+    assert all(lookup_power(key) == power for key, power in notation._POWER_KEYS.items())
