@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tabletop.games.africa1880 import POWERS, AfterOrders, GameState, execute_orders, load_board
 from tabletop.games.massai import Options as MassaiOptions
+from tabletop.games.massai import Phase
 from tabletop.games.massai import State as MassaiState
 
 
@@ -101,12 +103,12 @@ def late_game_position(seed: int, candidates: int = 5) -> AfterOrders:
 
 
 def massai_position(
-    light: Sequence[str], dark: Sequence[str], to_move: int = 0, **options: object
+    light: Sequence[str], dark: Sequence[str], to_move: int = 0, **options: Any
 ) -> MassaiState:
     """A Massai position in play with the given huts (light = player 1, dark = player 2)."""
     return MassaiState(
         options=MassaiOptions(**options),
         huts=(frozenset(light), frozenset(dark)),
         to_move=to_move,
-        phase="play",
+        phase=Phase.PLAY,
     )

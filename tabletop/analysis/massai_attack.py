@@ -121,6 +121,7 @@ def evaluate(
 ) -> float:
     """The attacker's payoff for the move from ``before`` to ``after``."""
     defender = other(attacker)
+    score: float
     if evaluation == "difference":
         score = (len(after.huts[attacker]) - len(before.huts[attacker])) - (
             len(after.huts[defender]) - len(before.huts[defender])

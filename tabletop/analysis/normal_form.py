@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -102,7 +103,8 @@ class Game:
 
     def payoff(self, profile: Sequence[int]) -> np.ndarray:
         """The payoff vector (one entry per player) of a pure profile."""
-        return self.payoffs[(slice(None), *tuple(profile))].copy()
+        cell: tuple[Any, ...] = (slice(None), *profile)
+        return np.asarray(self.payoffs[cell]).copy()
 
     def label(self, profile: Sequence[int]) -> tuple[str, ...]:
         """The strategy labels of a profile."""
@@ -126,7 +128,7 @@ class Game:
         """The player's best responses to the others' strategies in ``profile`` (its own entry is
         ignored)."""
         i = self.player_index(player)
-        index = list(profile)
+        index: list[Any] = list(profile)
         index[i] = slice(None)
         values = self.payoffs[i][tuple(index)]
         return tuple(int(k) for k in np.flatnonzero(values >= values.max() - self.tol))

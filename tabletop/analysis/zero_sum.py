@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.optimize import linprog
+from scipy.optimize import linprog  # type: ignore[import-untyped]
 
 
 class ZeroSumError(ValueError):

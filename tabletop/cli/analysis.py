@@ -120,9 +120,11 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         raise CliError(_one_line(error)) from None
     text = read_orders(args.orders)
     state = game.state
-    parsed = parse_sheets(text, game.board, state.powers)
+    board = game.board
+    assert board is not None  # a loaded game always has its board
+    parsed = parse_sheets(text, board, state.powers)
     try:
-        after = execute_orders(state, game.board, parsed)
+        after = execute_orders(state, board, parsed)
     except GameOverError:
         raise CliError(f"{args.game}: the game is over; there is no round to analyse") from None
     declared = relations_from_sheets(parsed.sheets, state.powers)

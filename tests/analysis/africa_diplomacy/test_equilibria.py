@@ -1,48 +1,28 @@
-"""The diplomacy game of an Africa 1880 position, checked by brute force with the rules core."""
+"""The analysis of a position (equilibria, best responses, dominance, Pareto), checked by brute
+force with the rules core, and the rule cases it must get right."""
 
 from __future__ import annotations
 
 import itertools
+from unittest import mock
 
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import tabletop.analysis.africa_diplomacy as module
-from tabletop.analysis.africa_diplomacy import (
-    AnalysisError,
-    DiplomacyGame,
-    analyse,
-    core_payoffs,
-)
+import tabletop.analysis.factored.constraints as constraints_module
+from tabletop.analysis.africa_diplomacy import AnalysisError, DiplomacyGame, analyse, core_payoffs
 from tabletop.analysis.examples import africa_position, late_game_position, random_africa_position
+from tabletop.analysis.factored import (
+    ImplicitConstraint,
+    constraints_of,
+    count_solutions,
+    own_groups,
+)
 from tabletop.games.africa1880 import POWERS, Relations
 
-
-def wars_of(game, choice) -> Relations:
-    """Relations of a profile of the brute-force normal-form game (one war set per power)."""
-    return Relations(
-        (power, target)
-        for power, label in zip(game.players, choice, strict=True)
-        if label.startswith("war: ")
-        for target in label[len("war: ") :].split(", ")
-    )
-
-
-def brute_equilibria(after, **options) -> set[Relations]:
-    game = DiplomacyGame(after, **options).normal_form()
-    return {wars_of(game, game.label(p)) for p in game.pure_nash_equilibria()}
-
-
-positions = st.builds(
-    random_africa_position,
-    seed=st.integers(0, 10**6),
-    powers=st.just(3),
-    presences_per_power=st.integers(3, 14),
-    full_share=st.sampled_from([0.2, 0.5, 0.8]),
-    colonies=st.integers(0, 2),
-)
+from .helpers import brute_equilibria, positions, wars_of_one
 
 
 @settings(max_examples=25, deadline=None)
@@ -54,30 +34,6 @@ def test_three_powers_equilibria_match_brute_force(after, option) -> None:
     found = set(result.all_equilibrium_profiles())
     assert found == expected  # none missed, none extra
     assert result.equilibrium_count * 2 ** len(result.free) == len(expected)
-
-
-@settings(max_examples=25, deadline=None)
-@given(positions, st.sampled_from(["presences", "score"]))
-def test_model_agrees_with_the_core_on_every_profile(after, payoff) -> None:
-    game = DiplomacyGame(after, payoff=payoff)
-    profiles = np.array(list(itertools.product((0, 1), repeat=len(game.variables))))
-    model = game.model_payoffs(profiles)
-    for profile, row in zip(profiles, model, strict=True):
-        assert np.allclose(row, game.core_payoffs(profile))
-
-
-@settings(max_examples=20, deadline=None)
-@given(positions)
-def test_free_relations_change_no_payoff_and_the_others_do(after) -> None:
-    game = DiplomacyGame(after)
-    profiles = list(itertools.product((0, 1), repeat=len(game.variables)))
-    payoffs = {p: game.core_payoffs(p) for p in profiles}
-    for v in range(len(game.variables)):
-        changes = any(
-            not np.array_equal(payoffs[p], payoffs[p[:v] + (1 - p[v],) + p[v + 1 :]])
-            for p in profiles
-        )
-        assert changes == (v not in game.free), game.variables[v]
 
 
 @settings(max_examples=20, deadline=None)
@@ -111,12 +67,6 @@ def test_power_reports_match_brute_force(after, declared_bits) -> None:
         assert reported == best_sets
         assert report.declared_is_best_response == (declared_choice[i] in best)
         assert report.declared_payoff == core_payoffs(after, declared)[report.power]
-
-
-def wars_of_one(power: str, label: str) -> Relations:
-    if not label.startswith("war: "):
-        return Relations()
-    return Relations((power, q) for q in label[len("war: ") :].split(", "))
 
 
 @settings(max_examples=20, deadline=None)
@@ -198,9 +148,6 @@ def test_crowded_three_power_positions_are_not_trivial() -> None:
     assert crowded >= 3
 
 
-# --- rule cases -------------------------------------------------------------------------------
-
-
 def test_two_powers_outside_a_colony_war_weakly_dominates() -> None:
     # Rules, phase 4, two presences: allying while the other declares war loses the presence.
     after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"], "Italy": ["Somalia"]})
@@ -268,32 +215,14 @@ def test_weight_and_payoff_options() -> None:
         analyse(after, limit=-1)
 
 
-def test_json_form_lists_wars_per_power() -> None:
-    after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]})
-    data = analyse(after).to_dict()
-    assert data["equilibrium_count"] == 2
-    assert sorted((e["wars"] for e in data["equilibria"]), key=str) == sorted(
-        [
-            {"France": [], "Great Britain": []},
-            {"France": ["Great Britain"], "Great Britain": ["France"]},
-        ],
-        key=str,
-    )
-    assert data["declared"]["is_equilibrium"] is True
-
-
 @settings(max_examples=15, deadline=None)
 @given(positions)
 def test_implicit_constraints_give_the_same_equilibria(after) -> None:
     # With no constraint small enough for a table, every best-response condition is checked
     # from the payoff terms; the equilibria must not change.
     tabulated = analyse(after, limit=10**6)
-    saved = module.MAX_SCOPE
-    module.MAX_SCOPE = 0
-    try:
+    with mock.patch.object(constraints_module, "MAX_SCOPE", 0):
         implicit = analyse(after, limit=10**6)
-    finally:
-        module.MAX_SCOPE = saved
     assert set(implicit.all_equilibrium_profiles()) == set(tabulated.all_equilibrium_profiles())
     assert implicit.equilibrium_count == tabulated.equilibrium_count
     assert implicit.declared_is_equilibrium == tabulated.declared_is_equilibrium
@@ -330,13 +259,11 @@ def test_counting_through_context_types_is_exact(seed, powers, presences, payoff
     # obtained from full tables (and, for 3 powers, brute force checks those tables elsewhere).
     after = random_africa_position(seed, powers=powers, presences_per_power=presences)
     game = DiplomacyGame(after, payoff=payoff)
-    groups = module.own_groups(game)
-    tables = module.constraints_of(groups)
-    implicit = [
-        module.ImplicitConstraint(g.power, g.scope, g.own, g.terms) for g in groups if g.own
-    ]
-    expected = module.count_solutions(tables, budget=1e12)
-    assert module.count_solutions(implicit, budget=1e12) == expected
+    groups = own_groups(game)
+    tables = constraints_of(groups)
+    implicit = [ImplicitConstraint(g.player, g.scope, g.own, g.terms) for g in groups if g.own]
+    expected = count_solutions(tables, budget=1e12)
+    assert count_solutions(implicit, budget=1e12) == expected
     n_free = len(game.variables) - len({v for c in tables for v in c.scope})
     assert expected * 2**n_free == analyse(after, payoff=payoff).equilibrium_count * 2 ** len(
         game.free

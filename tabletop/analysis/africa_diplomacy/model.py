@@ -1,0 +1,293 @@
+"""The relations game of an Africa 1880 position after phase 3, as a factored game.
+
+Each variable is one relation ``(declarer, toward)``, owned by the declarer; value 1 means war.
+A territory's outcome depends only on the relations between the powers present there, and
+removals do not cascade, so a power's payoff is a sum of local terms, one per territory (and,
+with the score payoff, one per alliance point): an explicit model of phases 4-5, checked against
+the rules core (:func:`core_payoffs`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from tabletop.analysis.factored import TOL, FactoredGame, Term, assignments
+from tabletop.analysis.normal_form import Game
+from tabletop.games.africa1880 import AfterOrders, Relations, score, settle
+
+PAYOFFS = ("presences", "score")
+WAR, ALLIANCE = "war", "alliance"
+#: Largest number of relations one payoff term may depend on (a colony candidate of five powers).
+MAX_TERM_SCOPE = 20
+
+Pair = tuple[str, str]
+
+
+class AnalysisError(ValueError):
+    """The position cannot be analysed as asked (bad option, or beyond the exact method's size)."""
+
+
+class TooLarge(AnalysisError):
+    """The exact enumeration of equilibria would need tables or row sets beyond the limits."""
+
+
+def core_payoffs(
+    after: AfterOrders, relations: Relations, weight: float = 2.0, payoff: str = "presences"
+) -> dict[str, float]:
+    """Each power's payoff for ``relations``, computed by the rules core (phases 4-5).
+
+    >>> from tabletop.analysis.examples import africa_position
+    >>> after = africa_position({"Belgium": ["Congo"], "France": ["Congo"], "Germany": ["Congo"]})
+    >>> core_payoffs(after, Relations([("France", "Belgium"), ("Germany", "Belgium")]))
+    {'Belgium': 0.0, 'France': 1.0, 'Germany': 1.0}
+    """
+    settlement = settle(after, relations)
+    powers = after.state.powers
+    if payoff == "presences":
+        counts = settlement.presence_counts()
+        out = {p: float(counts.get(p, 0)) for p in powers}
+        for _, present in settlement.founded:
+            for power in present:
+                out[power] += weight
+        return out
+    if payoff == "score":
+        result = score(settlement.next_state())
+        by_colonies = after.state.options.scoring == "colonies"
+        return {r.power: float(r.colonies if by_colonies else r.points) for r in result.powers}
+    raise AnalysisError(f"unknown payoff {payoff!r}: choose one of {', '.join(PAYOFFS)}")
+
+
+def local_settlement(after: AfterOrders, territory: str) -> AfterOrders:
+    """The position restricted to one territory, so that :func:`settle` decides only that one."""
+    powers = after.occupancy.get(territory, ())
+    contested = tuple(item for item in after.contested if item[0] == territory)
+    candidates = tuple(t for t in after.colony_candidates if t == territory)
+    if not powers:
+        raise AnalysisError(f"no presence in {territory}")
+    return replace(after, contested=contested, colony_candidates=candidates)
+
+
+class DiplomacyGame(FactoredGame):
+    """The relations game of one position after phase 3, as local payoff terms.
+
+    ``variables[v]`` is the relation ``(declarer, toward)``; value 1 means war.
+
+    >>> from tabletop.analysis.examples import africa_position
+    >>> game = DiplomacyGame(africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}))
+    >>> game.variables
+    (('France', 'Great Britain'), ('Great Britain', 'France'))
+    >>> game.model_payoffs(np.array([[0, 0], [0, 1]])).tolist()  # France allies, Britain wars
+    [[1.0, 1.0], [0.0, 1.0]]
+    """
+
+    def __init__(self, after: AfterOrders, weight: float = 2.0, payoff: str = "presences") -> None:
+        if payoff not in PAYOFFS:
+            raise AnalysisError(f"unknown payoff {payoff!r}: choose one of {', '.join(PAYOFFS)}")
+        if not np.isfinite(weight):
+            raise AnalysisError("the colony weight must be a finite number")
+        self.after = after
+        self.weight = float(weight)
+        self.payoff_kind = payoff
+        self.powers: tuple[str, ...] = tuple(after.state.powers)
+        self.index = {p: k for k, p in enumerate(self.powers)}
+        self.variables: tuple[Pair, ...] = tuple(
+            (a, b) for a in self.powers for b in self.powers if a != b
+        )
+        self.var_index = {pair: v for v, pair in enumerate(self.variables)}
+        owners = [self.index[declarer] for declarer, _ in self.variables]
+        super().__init__(len(self.powers), owners, self._terms())
+
+    # The model of phases 4-5 (checked against the core by tests and at run time).
+    def _terms(self) -> list[Term]:
+        """Every payoff term in order; a constant is a term with no scope."""
+        after = self.after
+        options = after.state.options
+        colonies = after.state.colonies
+        candidates = set(after.colony_candidates)
+        by_score = self.payoff_kind == "score"
+        by_colonies = options.scoring == "colonies"
+        terms: list[Term] = []
+
+        def constant(player: int, value: float, source: str) -> None:
+            terms.append(Term(player, (), np.array(value), source))
+
+        for territory, present in sorted(after.occupancy.items()):
+            indices = [self.index[p] for p in present]
+            k = len(present)
+            if territory in colonies:
+                # Presences in a colony are never removed; the colony's score never changes.
+                for player in indices:
+                    if by_score:
+                        value = 1 if by_colonies else self._colony_points(options, k)
+                    else:
+                        value = 1
+                    constant(player, value, territory)
+                continue
+            candidate = territory in candidates
+            if k == 1:
+                player = indices[0]
+                if by_score:
+                    if candidate:
+                        constant(
+                            player, 1 if by_colonies else options.points_colony_alone, territory
+                        )
+                else:
+                    constant(player, 1 + (self.weight if candidate else 0.0), territory)
+                continue
+            if not candidate:
+                if by_score:
+                    continue  # presences outside colonies score nothing
+                for power in present:
+                    terms.append(self._survival_term(territory, power, present))
+                continue
+            terms.extend(self._candidate_terms(territory, present, by_score, by_colonies, options))
+        if by_score and not by_colonies:
+            for v, (declarer, _) in enumerate(self.variables):
+                values = np.array([options.points_alliance, 0.0])
+                terms.append(Term(self.index[declarer], (v,), values, "alliance point"))
+        return terms
+
+    @staticmethod
+    def _colony_points(options: Any, holders: int) -> float:
+        return options.points_colony_alone if holders == 1 else options.points_colony_shared
+
+    def _survival_term(self, territory: str, power: str, present: Sequence[str]) -> Term:
+        others = [q for q in present if q != power]
+        scope: tuple[int, ...]
+        if len(present) == 2:
+            other = others[0]
+            scope = (self.var_index[(power, other)], self.var_index[(other, power)])
+            # Removed only when it allied and the other declared war.
+            values = np.array([[1.0, 0.0], [1.0, 1.0]])
+        else:
+            scope = tuple(self.var_index[(q, power)] for q in others)
+            wars = assignments(len(others)).sum(axis=1)
+            values = (2 * wars <= len(others)).astype(float).reshape((2,) * len(others))
+        return Term(self.index[power], scope, values, territory)
+
+    def _candidate_terms(
+        self,
+        territory: str,
+        present: Sequence[str],
+        by_score: bool,
+        by_colonies: bool,
+        options: Any,
+    ) -> list[Term]:
+        k = len(present)
+        pairs = [(a, b) for a in present for b in present if a != b]
+        if len(pairs) > MAX_TERM_SCOPE:
+            raise TooLarge(
+                f"{territory} is ready to become a colony with {k} powers present: "
+                f"{len(pairs)} relations decide it, too many for the exact analysis"
+            )
+        scope = tuple(self.var_index[p] for p in pairs)
+        grid = assignments(len(pairs)).astype(bool)
+        column = {pair: grid[:, m] for m, pair in enumerate(pairs)}
+        survives = {}
+        for power in present:
+            others = [q for q in present if q != power]
+            if k == 2:
+                other = others[0]
+                removed = column[(other, power)] & ~column[(power, other)]
+            else:
+                wars = sum(column[(q, power)].astype(np.int64) for q in others)
+                removed = 2 * wars > len(others)
+            survives[power] = ~removed
+        survivors = sum(survives[p].astype(np.int64) for p in present)
+        war_among = np.zeros(len(grid), dtype=bool)
+        for a, b in pairs:
+            war_among |= column[(a, b)] & survives[a] & survives[b]
+        founded = (survivors > 0) & ~war_among
+        terms = []
+        for power in present:
+            alive = survives[power]
+            if by_score:
+                if by_colonies:
+                    values = (founded & alive).astype(float)
+                else:
+                    points = np.where(
+                        survivors == 1, options.points_colony_alone, options.points_colony_shared
+                    )
+                    values = np.where(founded & alive, points, 0).astype(float)
+            else:
+                values = alive.astype(float) + self.weight * (founded & alive)
+            shaped = values.reshape((2,) * len(pairs))
+            terms.append(Term(self.index[power], scope, shaped, territory))
+        return terms
+
+    # -- evaluation -----------------------------------------------------------------------------
+    def relations_of(self, profile: Sequence[int] | np.ndarray) -> Relations:
+        """The :class:`Relations` of a 0/1 profile over :attr:`variables`."""
+        return Relations(self.variables[v] for v, x in enumerate(profile) if x)
+
+    def profile_of(self, relations: Relations | None) -> np.ndarray:
+        """The 0/1 profile of ``relations`` (wars toward or from powers not in the game ignored)."""
+        profile = np.zeros(len(self.variables), dtype=np.int8)
+        if relations is not None:
+            for pair in relations.wars:
+                if pair in self.var_index:
+                    profile[self.var_index[pair]] = 1
+        return profile
+
+    def model_payoffs(self, profiles: np.ndarray) -> np.ndarray:
+        """Payoffs (rows: profiles, columns: powers) of 0/1 profiles, by the local-term model."""
+        return self.payoffs(profiles)
+
+    def core_payoffs(self, profile: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Payoffs of one profile computed by the rules core."""
+        values = core_payoffs(self.after, self.relations_of(profile), self.weight, self.payoff_kind)
+        return np.array([values[p] for p in self.powers])
+
+    def check_model(self, profile: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Core payoffs of ``profile``, after checking that the model agrees with them."""
+        core = self.core_payoffs(profile)
+        model = self.model_payoffs(np.asarray(profile))[0]
+        if not np.allclose(core, model, atol=TOL):
+            raise AnalysisError(
+                "internal check failed: the game-theory model disagrees with the rules core for "
+                f"relations {self.relations_of(profile).to_dict()}"
+            )
+        return core
+
+    def normal_form(self, max_profiles: int = 2**16) -> Game:
+        """The whole relations game as a :class:`Game`, every payoff from the rules core.
+
+        Strategies of a power are its sets of wars, labelled like ``"war: France, Italy"``;
+        only for small games (``2 ** (n (n - 1))`` profiles).
+        """
+        n = len(self.powers)
+        count = 2 ** len(self.variables)
+        if count > max_profiles:
+            raise AnalysisError(
+                f"{n} powers make {count} relation profiles, more than {max_profiles}"
+            )
+        targets = [[q for q in self.powers if q != p] for p in self.powers]
+        strategies = [list(subsets(t)) for t in targets]
+        labels = [[war_label(s) for s in row] for row in strategies]
+        payoffs = np.zeros((n, *(len(row) for row in strategies)))
+        for choice in itertools.product(*(range(len(row)) for row in strategies)):
+            wars = [
+                (p, q)
+                for p, k in zip(self.powers, choice, strict=True)
+                for q in strategies[self.index[p]][k]
+            ]
+            values = core_payoffs(self.after, Relations(wars), self.weight, self.payoff_kind)
+            cell: tuple[Any, ...] = (slice(None), *choice)
+            payoffs[cell] = [values[p] for p in self.powers]
+        return Game(payoffs, labels, self.powers)
+
+
+def subsets(items: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    """Every subset of ``items``, smallest first (the order best responses are listed in)."""
+    for size in range(len(items) + 1):
+        yield from itertools.combinations(items, size)
+
+
+def war_label(wars: Sequence[str]) -> str:
+    """The label of a power's strategy: ``"war: France, Italy"`` or ``"alliance with all"``."""
+    return "war: " + ", ".join(wars) if wars else "alliance with all"

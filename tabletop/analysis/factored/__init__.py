@@ -1,0 +1,85 @@
+"""Exact pure-Nash analysis of *factored* games: binary choices, payoffs summed from local terms.
+
+A :class:`FactoredGame` has binary variables, each chosen by one player, and gives each player a
+constant plus a sum of small tables (:class:`Term`), each over the few variables it depends on.
+This is the shape of games where what happens in one place depends only on the choices that
+concern that place, so the search can stay exact where the normal form (``2 ** variables``
+profiles) is far too large:
+
+* variables no term depends on are **free** (they change no payoff at all);
+* only the terms containing a player's own variables affect its best responses, so the Nash
+  condition splits into small constraints (:mod:`~tabletop.analysis.factored.constraints`: 0/1
+  tables, or, when too wide for a table, checks computed from the terms); variables that no
+  constraint involves are **indifferent** (any value keeps an equilibrium one, although they may
+  change someone's payoff);
+* the remaining *decisive* variables fall into independent components; each is listed by a
+  depth-first join of its constraints (:mod:`~tabletop.analysis.factored.listing`) and counted by
+  variable elimination (:mod:`~tabletop.analysis.factored.counting`; a wide constraint through
+  the few *types* of context its terms distinguish);
+* the equilibria are the product of the components' solutions (:func:`solve`).
+
+Nothing here knows any particular game; a model (such as
+:mod:`tabletop.analysis.africa_diplomacy`) builds the terms from its rules.
+
+>>> import numpy as np
+>>> same = np.array([[1.0, 0.0], [0.0, 1.0]])
+>>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), same), Term(1, (0, 1), same)])
+>>> solve(game).total_count
+2
+"""
+
+from tabletop.analysis.factored.constraints import (
+    MAX_SCOPE,
+    AnyConstraint,
+    Constraint,
+    ImplicitConstraint,
+    OwnGroup,
+    components,
+    constraints_of,
+    own_groups,
+)
+from tabletop.analysis.factored.counting import (
+    ELIMINATION_WORK,
+    MAX_ELIMINATION_TABLE,
+    MAX_TYPE_TABLE,
+    count_solutions,
+)
+from tabletop.analysis.factored.game import TOL, FactoredGame, Term, assignments
+from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions
+from tabletop.analysis.factored.nash import (
+    BestResponses,
+    IncompleteListing,
+    NashSolution,
+    best_responses,
+    dominance,
+    pareto_flags,
+    solve,
+)
+
+__all__ = [
+    "ELIMINATION_WORK",
+    "MAX_ELIMINATION_TABLE",
+    "MAX_SCOPE",
+    "MAX_TYPE_TABLE",
+    "TOL",
+    "AnyConstraint",
+    "BestResponses",
+    "ComponentSolutions",
+    "Constraint",
+    "FactoredGame",
+    "ImplicitConstraint",
+    "IncompleteListing",
+    "NashSolution",
+    "OwnGroup",
+    "Term",
+    "assignments",
+    "best_responses",
+    "components",
+    "constraints_of",
+    "count_solutions",
+    "dominance",
+    "first_solutions",
+    "own_groups",
+    "pareto_flags",
+    "solve",
+]

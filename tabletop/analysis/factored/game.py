@@ -1,0 +1,141 @@
+"""A game of binary choices whose payoffs are sums of local terms, and the table helpers.
+
+Each variable is one binary choice (0 or 1) made by the player who owns it; a player's payoff is
+a constant plus a sum of :class:`Term` tables, each over the few variables it depends on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Tolerance when payoffs are compared (ties count as best responses).
+TOL = 1e-9
+
+
+def assignments(count: int) -> np.ndarray:
+    """Every 0/1 assignment of ``count`` variables, row ``r`` = bits of ``r`` (first = highest).
+
+    >>> assignments(2).tolist()
+    [[0, 0], [0, 1], [1, 0], [1, 1]]
+    """
+    rows = np.arange(2**count, dtype=np.int64)
+    shifts = np.arange(count - 1, -1, -1, dtype=np.int64)
+    return ((rows[:, None] >> shifts) & 1).astype(np.int8)
+
+
+def squeeze(scope: tuple[int, ...], values: np.ndarray) -> tuple[tuple[int, ...], np.ndarray]:
+    """Drop the axes a table does not depend on.
+
+    >>> scope, values = squeeze((3, 5), np.array([[1.0, 2.0], [1.0, 2.0]]))
+    >>> scope, values.tolist()
+    ((5,), [1.0, 2.0])
+    """
+    axis = 0
+    scope_list = list(scope)
+    while axis < len(scope_list):
+        first = np.take(values, 0, axis=axis)
+        second = np.take(values, 1, axis=axis)
+        if np.array_equal(first, second):
+            values = first
+            del scope_list[axis]
+        else:
+            axis += 1
+    return tuple(scope_list), values
+
+
+def broadcast(term_scope: Sequence[int], values: np.ndarray, scope: Sequence[int]) -> np.ndarray:
+    """A table laid out on a larger sorted scope (size-1 axes where it does not depend).
+
+    >>> broadcast((2,), np.array([0.0, 1.0]), (1, 2)).shape
+    (1, 2)
+    """
+    present = set(term_scope)
+    shape = [2 if v in present else 1 for v in scope]
+    return values.reshape(shape)
+
+
+def row_index(rows: np.ndarray, columns: Sequence[int]) -> np.ndarray:
+    """Flat table index of each row's values in ``columns`` (first column = highest bit).
+
+    >>> row_index(np.array([[1, 0, 1], [0, 1, 1]]), [0, 2]).tolist()
+    [3, 1]
+    """
+    index = np.zeros(len(rows), dtype=np.int64)
+    for column in columns:
+        index = index * 2 + rows[:, column]
+    return index
+
+
+@dataclass(frozen=True)
+class Term:
+    """Part of one player's payoff: a table over a few variables (axis ``k`` = ``scope[k]``;
+    index 1 = value 1). ``source`` says where it comes from, for people reading a model."""
+
+    player: int
+    scope: tuple[int, ...]
+    values: np.ndarray
+    source: str = ""
+
+
+class FactoredGame:
+    """A simultaneous game of binary variables; ``owners[v]`` is the player choosing ``v``.
+
+    Player ``i``'s payoff is the sum of the terms with ``player == i``. A term with an empty scope
+    is a constant. Terms are stored normalised: axes they do not depend on are dropped, scopes are
+    sorted, and constant terms are folded into :attr:`constants` (in the order given).
+
+    >>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), np.array([[3.0, 0.0], [2.0, 1.0]]))])
+    >>> game.payoffs(np.array([[0, 0], [1, 1]])).tolist()
+    [[3.0, 0.0], [1.0, 0.0]]
+    >>> game.free
+    ()
+    """
+
+    def __init__(self, n_players: int, owners: Sequence[int], terms: Iterable[Term]) -> None:
+        self.n_players = n_players
+        self.owners: tuple[int, ...] = tuple(owners)
+        if any(not 0 <= o < n_players for o in self.owners):
+            raise ValueError("every variable must be owned by one of the players")
+        self.constants = np.zeros(n_players)
+        self.terms: list[Term] = []
+        for term in terms:
+            self._add(term)
+        used = {v for term in self.terms for v in term.scope}
+        #: Variables that change no payoff at all.
+        self.free: tuple[int, ...] = tuple(v for v in range(len(self.owners)) if v not in used)
+
+    @property
+    def n_variables(self) -> int:
+        return len(self.owners)
+
+    def _add(self, term: Term) -> None:
+        scope, values = squeeze(term.scope, np.asarray(term.values))
+        if scope:
+            order = np.argsort(scope)
+            values = np.transpose(values, order) if len(scope) > 1 else values
+            scope = tuple(scope[k] for k in order)
+            self.terms.append(Term(term.player, scope, np.ascontiguousarray(values), term.source))
+        else:
+            self.constants[term.player] += float(values)
+
+    def payoffs(self, profiles: np.ndarray) -> np.ndarray:
+        """Payoffs (rows: profiles, columns: players) of 0/1 profiles over the variables."""
+        rows = np.atleast_2d(np.asarray(profiles, dtype=np.int64))
+        out = np.tile(self.constants, (len(rows), 1))
+        for term in self.terms:
+            out[:, term.player] += term.values.ravel()[row_index(rows, term.scope)]
+        return out
+
+    def payoff_bounds(self) -> np.ndarray:
+        """An upper bound of each player's payoff (sum of the best value of each of its terms).
+
+        >>> FactoredGame(1, (0,), [Term(0, (0,), np.array([1.0, 4.0]))]).payoff_bounds().tolist()
+        [4.0]
+        """
+        bounds = self.constants.copy()
+        for term in self.terms:
+            bounds[term.player] += float(term.values.max())
+        return bounds

@@ -1,0 +1,106 @@
+"""The first joint values meeting a set of constraints, by a depth-first join of their tables."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.analysis.factored.constraints import AnyConstraint
+from tabletop.analysis.factored.game import assignments
+
+#: Rows expanded at once while listing.
+CHUNK = 1 << 14
+#: Variables added in one step of the listing search.
+BATCH = 10
+
+
+def first_solutions(
+    constraints: Sequence[AnyConstraint], limit: int
+) -> tuple[tuple[int, ...], np.ndarray]:
+    """Up to ``limit`` joint values satisfying every constraint (lexicographic in the join order).
+
+    Joins the constraint tables one by one (the next one shares most variables with what is
+    joined already), filtering as soon as a table's variables are all assigned; partial rows are
+    expanded in chunks, depth first, so memory stays bounded and the search stops at ``limit``.
+    Returns the variables (sorted) and one row of values per solution.
+
+    >>> from tabletop.analysis.factored.constraints import Constraint
+    >>> same = Constraint(0, (2, 7), np.array([[True, False], [False, True]]))
+    >>> scope, rows = first_solutions([same], 10)
+    >>> scope, rows.tolist()
+    ((2, 7), [[0, 0], [1, 1]])
+    """
+    assigned: list[int] = []
+    position: dict[int, int] = {}
+    plan: list[tuple[np.ndarray, list[AnyConstraint]]] = []
+    pending = list(constraints)
+    while pending:
+        pending.sort(key=lambda c: (-sum(v in position for v in c.scope), len(c.scope)))
+        current = pending.pop(0)
+        new = [v for v in current.scope if v not in position]
+        for v in new:
+            position[v] = len(assigned)
+            assigned.append(v)
+        ready = [current] + [c for c in pending if all(v in position for v in c.scope)]
+        pending = [c for c in pending if c not in ready]
+        # Many new variables at once are added in batches, so one row never grows past 2**BATCH.
+        batches = [new[k : k + BATCH] for k in range(0, len(new), BATCH)] or [[]]
+        for batch in batches[:-1]:
+            plan.append((assignments(len(batch)), []))
+        plan.append((assignments(len(batches[-1])), ready))
+
+    found: list[np.ndarray] = []
+    count = 0
+
+    def explore(rows: np.ndarray, step: int) -> None:
+        nonlocal count
+        if count >= limit:
+            return
+        if step == len(plan):
+            found.append(rows[: limit - count])
+            count += len(found[-1])
+            return
+        block, checks = plan[step]
+        per = max(1, CHUNK // len(block))
+        for start in range(0, len(rows), per):
+            part = rows[start : start + per]
+            grown = np.hstack([np.repeat(part, len(block), axis=0), np.tile(block, (len(part), 1))])
+            for c in checks:
+                grown = grown[c.check(grown, position)]
+            if len(grown):
+                explore(grown, step + 1)
+            if count >= limit:
+                return
+
+    explore(np.zeros((1, 0), dtype=np.int8), 0)
+    rows = np.vstack(found) if found else np.zeros((0, len(assigned)), dtype=np.int8)
+    order = np.argsort(assigned)
+    return tuple(assigned[k] for k in order), rows[:, order]
+
+
+@dataclass(frozen=True)
+class ComponentSolutions:
+    """The solutions restricted to one component: their exact count (``None`` if too costly to
+    count) and the first ones (``rows``, one column per variable of ``scope``)."""
+
+    scope: tuple[int, ...]
+    rows: np.ndarray
+    count: int | None
+
+
+def product_rows(solutions: Sequence[ComponentSolutions], size: int) -> Iterator[np.ndarray]:
+    """Full 0/1 profiles (zeros outside the components) for every combination of solutions.
+
+    >>> a = ComponentSolutions((0,), np.array([[0], [1]]), 2)
+    >>> b = ComponentSolutions((2,), np.array([[1]]), 1)
+    >>> [p.tolist() for p in product_rows([a, b], 3)]
+    [[0, 0, 1], [1, 0, 1]]
+    """
+    for choice in itertools.product(*(range(len(c.rows)) for c in solutions)):
+        profile = np.zeros(size, dtype=np.int8)
+        for component, k in zip(solutions, choice, strict=True):
+            profile[list(component.scope)] = component.rows[k]
+        yield profile

@@ -1,0 +1,246 @@
+"""Pure Nash equilibria, best responses, dominance and Pareto optimality of a factored game."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.analysis.factored.constraints import (
+    AnyConstraint,
+    components,
+    constraints_of,
+    own_groups,
+)
+from tabletop.analysis.factored.counting import ELIMINATION_WORK, count_solutions
+from tabletop.analysis.factored.game import TOL, FactoredGame, assignments, broadcast, squeeze
+from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions, product_rows
+
+#: Widest joint table of one variable's payoff gains when deciding dominance.
+MAX_GAIN_SCOPE = 20
+
+
+class IncompleteListing(ValueError):
+    """Every equilibrium was asked for, but only some were listed."""
+
+
+@dataclass(frozen=True)
+class NashSolution:
+    """The pure Nash equilibria of a factored game, as independent components.
+
+    The equilibria are the product of the components' solutions, times any value of the
+    *indifferent* variables (no best-response condition involves them) and of the *free* ones
+    (no payoff depends on them).
+    """
+
+    game: FactoredGame
+    constraints: tuple[AnyConstraint, ...]
+    components: tuple[ComponentSolutions, ...]
+    indifferent: tuple[int, ...]
+    limit: int
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        return self.game.free
+
+    @property
+    def decisive_count(self) -> int | None:
+        """Number of equilibria over the components' variables (``None``: too costly to count)."""
+        total: int | None = 1
+        for component in self.components:
+            total = None if component.count is None or total is None else total * component.count
+        return total
+
+    @property
+    def count(self) -> int | None:
+        """Number of equilibria over every non-free variable (free ones counted once)."""
+        decisive = self.decisive_count
+        return None if decisive is None else decisive * 2 ** len(self.indifferent)
+
+    @property
+    def total_count(self) -> int | None:
+        """Number of equilibria over all the variables."""
+        count = self.count
+        return None if count is None else count * 2 ** len(self.free)
+
+    @property
+    def complete(self) -> bool:
+        """Whether :meth:`profiles` lists every equilibrium over the components' variables."""
+        decisive = self.decisive_count
+        return decisive is not None and decisive <= self.limit
+
+    def profiles(self) -> list[np.ndarray]:
+        """The first ``limit`` equilibria, indifferent and free variables at 0."""
+        rows = product_rows(self.components, self.game.n_variables)
+        return list(itertools.islice(rows, self.limit))
+
+    def is_equilibrium(self, profile: Sequence[int] | np.ndarray) -> bool:
+        """Whether ``profile`` meets every best-response condition."""
+        row = np.asarray(profile, dtype=np.int8)[None, :]
+        identity = {v: v for v in range(self.game.n_variables)}
+        return all(bool(c.check(row, identity)[0]) for c in self.constraints)
+
+    def all_profiles(self, include_free: bool = True) -> Iterator[np.ndarray]:
+        """Every equilibrium in full (indifferent and, optionally, free variables expanded).
+
+        This can be astronomically many; meant for tests and small games.
+        """
+        if any(c.count is None or len(c.rows) < c.count for c in self.components):
+            raise IncompleteListing("some equilibria were not listed: solve with a larger limit")
+        spread = list(self.indifferent) + (list(self.free) if include_free else [])
+        for base in product_rows(self.components, self.game.n_variables):
+            for bits in itertools.product((0, 1), repeat=len(spread)):
+                profile = base.copy()
+                for v, x in zip(spread, bits, strict=True):
+                    profile[v] = x
+                yield profile
+
+
+def solve(
+    game: FactoredGame, limit: int = 1000, count_budget: float = ELIMINATION_WORK
+) -> NashSolution:
+    """The pure Nash equilibria of ``game``: exact count and the first ``limit``.
+
+    The count is ``None`` when counting would take more than ``count_budget`` table-cell
+    operations; the listed equilibria are exact either way.
+
+    A coordination game (each player gets 1 when both choose the same value):
+
+    >>> from tabletop.analysis.factored.game import Term
+    >>> same = np.array([[1.0, 0.0], [0.0, 1.0]])
+    >>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), same), Term(1, (0, 1), same)])
+    >>> solution = solve(game)
+    >>> solution.total_count, [p.tolist() for p in solution.profiles()]
+    (2, [[0, 0], [1, 1]])
+    """
+    if limit < 0:
+        raise ValueError("the limit must be zero or more")
+    constraints = constraints_of(own_groups(game))
+    solutions = []
+    for component in components(constraints):
+        scope, rows = first_solutions(component, max(limit, 1))
+        # Fewer rows than asked means the search ran to the end: that is the exact count.
+        if len(rows) < max(limit, 1):
+            count: int | None = len(rows)
+        else:
+            count = count_solutions(component, count_budget)
+        solutions.append(ComponentSolutions(scope, rows, count))
+    constrained = {v for c in solutions for v in c.scope}
+    free = set(game.free)
+    indifferent = tuple(
+        v for v in range(game.n_variables) if v not in constrained and v not in free
+    )
+    return NashSolution(game, tuple(constraints), tuple(solutions), indifferent, limit)
+
+
+@dataclass(frozen=True)
+class BestResponses:
+    """A player's best payoff against fixed choices of the others, and the choices reaching it
+    (each as the tuple of its variables set to 1, over the variables that matter)."""
+
+    best: float
+    responses: tuple[tuple[int, ...], ...]
+
+
+def best_responses(
+    game: FactoredGame,
+    player: int,
+    profile: Sequence[int] | np.ndarray,
+    payoffs: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> BestResponses:
+    """Every best response of ``player`` when the others play as in ``profile``.
+
+    Only the player's non-free variables are varied (a free one changes nothing). ``payoffs``
+    computes everyone's payoffs of one profile (default: the game's own terms; a model checks
+    itself by passing the real rules instead).
+
+    >>> from tabletop.analysis.factored.game import Term
+    >>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), np.array([[1.0, 0.0], [0.0, 1.0]]))])
+    >>> best_responses(game, 0, [0, 1])
+    BestResponses(best=1.0, responses=((0,),))
+    """
+    compute = payoffs if payoffs is not None else (lambda p: game.payoffs(p)[0])
+    free = set(game.free)
+    relevant = [v for v in range(game.n_variables) if game.owners[v] == player and v not in free]
+    base = np.array(profile, dtype=np.int8)
+    results = []
+    for size in range(len(relevant) + 1):
+        for chosen in itertools.combinations(relevant, size):
+            trial = base.copy()
+            trial[relevant] = 0
+            trial[list(chosen)] = 1
+            results.append((chosen, float(compute(trial)[player])))
+    best = max(v for _, v in results)
+    return BestResponses(best, tuple(w for w, v in results if v >= best - TOL))
+
+
+def dominance(game: FactoredGame, player: int, v: int) -> tuple[int, str] | None:
+    """``(value, "strict" | "weak")`` when that value of variable ``v`` dominates the other for
+    ``player`` whatever everyone else does, else ``None`` (also when undecided: too wide).
+
+    Only the player's terms containing ``v`` change with it, so the gain of 1 over 0 is summed
+    over those terms' (small) joint scope.
+
+    >>> from tabletop.analysis.factored.game import Term
+    >>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), np.array([[1.0, 0.0], [1.0, 1.0]]))])
+    >>> dominance(game, 0, 0), dominance(game, 1, 1)
+    ((1, 'weak'), None)
+    """
+    gains = []
+    for term in game.terms:
+        if term.player == player and v in term.scope:
+            axis = term.scope.index(v)
+            gain = np.take(term.values, 1, axis=axis) - np.take(term.values, 0, axis=axis)
+            gains.append(squeeze(term.scope[:axis] + term.scope[axis + 1 :], gain))
+    if not gains:
+        return None
+    scope = tuple(sorted({u for s, _ in gains for u in s}))
+    if len(scope) > MAX_GAIN_SCOPE:
+        return None
+    total: np.ndarray = np.zeros((2,) * len(scope))
+    for gain_scope, gain in gains:
+        total = total + broadcast(gain_scope, gain, scope)
+    for choice, d in ((1, total), (0, -total)):
+        if np.all(d > TOL):
+            return (choice, "strict")
+        if np.all(d >= -TOL) and np.any(d > TOL):
+            return (choice, "weak")
+    return None
+
+
+def pareto_flags(
+    game: FactoredGame, vectors: np.ndarray, brute_limit: int = 18
+) -> list[bool | None]:
+    """For each payoff vector, whether no outcome of the game Pareto-dominates it.
+
+    Exact when the all-zero profile reaches every player's :meth:`~FactoredGame.payoff_bounds`
+    (then exactly the outcomes reaching every bound are optimal), else by brute force over at
+    most ``2 ** brute_limit`` profiles of the non-free variables; beyond that ``None``.
+
+    >>> from tabletop.analysis.factored.game import Term
+    >>> game = FactoredGame(1, (0,), [Term(0, (0,), np.array([2.0, 1.0]))])
+    >>> pareto_flags(game, np.array([[2.0], [1.0]]))
+    [True, False]
+    """
+    if len(vectors) == 0:
+        return []
+    bounds = game.payoff_bounds()
+    zero = game.payoffs(np.zeros((1, game.n_variables), dtype=np.int8))[0]
+    if np.allclose(zero, bounds, atol=TOL):
+        # One outcome gives everyone their maximum: exactly those outcomes are Pareto optimal.
+        return [bool(x) for x in np.all(np.abs(vectors - bounds) <= TOL, axis=1)]
+    free = set(game.free)
+    relevant = [v for v in range(game.n_variables) if v not in free]
+    if len(relevant) > brute_limit:
+        return [None] * len(vectors)
+    grid = np.zeros((2 ** len(relevant), game.n_variables), dtype=np.int8)
+    grid[:, relevant] = assignments(len(relevant))
+    outcomes = np.unique(game.payoffs(grid), axis=0)
+    flags: list[bool | None] = []
+    for vector in vectors:
+        at_least = np.all(outcomes >= vector - TOL, axis=1)
+        better = np.any(outcomes > vector + TOL, axis=1)
+        flags.append(not bool(np.any(at_least & better)))
+    return flags

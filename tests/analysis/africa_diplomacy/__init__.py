@@ -1,0 +1,1 @@
+"""Tests of the Africa 1880 relations model, one module per model module."""

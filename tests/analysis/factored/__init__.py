@@ -1,0 +1,1 @@
+"""Tests of the game-agnostic factored-game solver, one module per solver module."""
