@@ -294,7 +294,8 @@ def void_order(
     **details: Any,
 ) -> VoidOrder:
     """Build a :class:`VoidOrder` with both sentences of ``code`` filled from ``details``."""
-    code = Reason(code)
+    if type(code) is not Reason:  # the enum call costs a microsecond: skip it for members
+        code = Reason(code)
     english, french = REASONS[code]
     details.setdefault("power", power or "")
     details.setdefault("absent", power or "")

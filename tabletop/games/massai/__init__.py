@@ -21,8 +21,10 @@ from tabletop.games.massai.gamefile import (
 )
 from tabletop.games.massai.notation import NotationError, format_action, parse_action
 from tabletop.games.massai.rules import (
+    OK,
     AttackOutcome,
     IllegalAction,
+    Refusal,
     Report,
     apply,
     apply_or_raise,
@@ -44,7 +46,9 @@ from tabletop.games.massai.state import (
     SETUP_HUTS,
     Options,
     OptionsError,
+    Phase,
     State,
+    WinReason,
     new_game,
     parse_guard_table,
 )
@@ -63,12 +67,16 @@ __all__ = [
     "Move",
     "NotationError",
     "NothingToUndo",
+    "OK",
     "Options",
     "OptionsError",
+    "Phase",
+    "Refusal",
     "Report",
     "SETUP_HUTS",
     "Setup",
     "State",
+    "WinReason",
     "apply",
     "apply_or_raise",
     "attack_points",
