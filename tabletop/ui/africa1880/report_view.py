@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop.games.africa1880.report import Report
 from tabletop.ui.africa1880.html import power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
-
-if TYPE_CHECKING:
-    pass
 
 
 def report_html(report: Report | None, lang: str) -> str:

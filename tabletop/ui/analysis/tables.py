@@ -1,11 +1,10 @@
-"""Teacher-view panels: the game theory of the current position, for a dashboard or a lesson.
+"""What the teacher-view panels and the lesson show, as HTML: pure functions of the analysis.
 
-``africa_analysis_panel(after, declared)`` and ``massai_analysis_panel(state)`` return widgets that
-show payoff tables with best responses marked, the pure equilibria (Africa) or the optimal mixed
-strategies and the value (Massai). Both have ``update(...)`` to show another position and
-``set_lang("en" | "fr")`` for the interface language. The computing is done by
-:mod:`tabletop.analysis`; the HTML builders here are pure functions so that tests can read what a
-person sees.
+Payoff tables with best responses marked, dominance in words, the pure equilibria and the
+powers' best responses (Africa), the optimal mixed strategies as bars, the board and the attack
+matrix (Massai). The computing is done by :mod:`tabletop.analysis`; these builders are pure so
+that tests read what a person sees. The panels around them are in ``africa_panel`` and
+``massai_panel``.
 
 Marks used in every payoff table: a payoff in **bold with a ▲/◀** is a best response of its player
 to the other's choice; a cell on a green background is a pure Nash equilibrium.
