@@ -259,8 +259,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     state = game.state
     if state.game_over:
         raise CliError(f"{args.game}: the game is over; there is no round to check")
-    parsed = parse_sheets(text, game.board, state.powers)
-    after = execute_orders(state, game.board, parsed)
+    board = game.board
+    if board is None:  # load_game always sets it; a Game built otherwise may not
+        board = _load_board(state.board)
+    parsed = parse_sheets(text, board, state.powers)
+    after = execute_orders(state, board, parsed)
     void = after.void_orders
     if args.json:
         print_json(
