@@ -51,6 +51,8 @@ games = sa.Table(
     sa.Column("head_seq", sa.Integer(), nullable=False),  # newest history entry
     sa.Column("aux_version", sa.Integer(), nullable=False, server_default="0"),
     sa.CheckConstraint("kind IN ('africa1880', 'massai')", name="games_kind"),
+    # Ids are never reused after a deletion (SQLite would reuse the highest one).
+    sqlite_autoincrement=True,
 )
 
 history = sa.Table(

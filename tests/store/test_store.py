@@ -274,3 +274,11 @@ def test_a_custom_board_is_embedded_not_a_path(store: Store, tmp_path) -> None:
     assert isinstance(loaded.game, Game) and loaded.game.board.name == "Our map"
     after, _ = store.resolve_round(snap.game_id, "", loaded.version)
     assert after.game.state.round == 2
+
+
+def test_the_id_of_a_deleted_game_is_never_given_again(store: Store) -> None:
+    first = store.create_game(GameRecord.new())
+    second = store.create_game(GameRecord.new())
+    store.delete_game(second.game_id, confirm=True)
+    third = store.create_game(GameRecord.new())
+    assert third.game_id > second.game_id > first.game_id

@@ -36,6 +36,8 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("head_seq", sa.Integer(), nullable=False),
         sa.CheckConstraint("kind IN ('africa1880', 'massai')", name="games_kind"),
+        # Ids are never reused after a deletion (SQLite would reuse the highest one).
+        sqlite_autoincrement=True,
     )
     op.create_table(
         "history",
