@@ -1,7 +1,9 @@
 """Game theory for the classroom, game-agnostic: normal-form games and zero-sum games.
 
-No widget library is imported here (the project's wall); the game-specific analyses live in
-``africa_diplomacy`` and ``massai_attack`` and use the rules cores.
+No widget library is imported here (the project's wall). ``factored`` is the game-agnostic solver
+of games whose payoffs are sums of local terms; the game-specific analyses live in
+``africa_diplomacy`` (a factored model of the relations) and ``massai_attack`` and use the rules
+cores.
 """
 
 from tabletop.analysis.normal_form import Game, pareto_mask

@@ -19,7 +19,12 @@ def africa_position(
     round_number: int = 3,
 ) -> AfterOrders:
     """A position after phase 3 with the given presences; ``full`` territories have every
-    development space filled (ready to become colonies), the others none."""
+    development space filled (ready to become colonies), the others none.
+
+    >>> after = africa_position({"France": ["Egypt"], "Italy": ["Egypt"]}, full=["Egypt"])
+    >>> after.contested, after.colony_candidates
+    ((('Egypt', ('France', 'Italy')),), ('Egypt',))
+    """
     board = load_board()
     development = {t: board[t].spaces for t in (*full, *colonies)}
     state = GameState(

@@ -17,7 +17,6 @@ MODULES = sorted(
 )
 #: Modules whose functions are only data or plain records: no example needed.
 WITHOUT_EXAMPLES = {
-    "tabletop.analysis.examples",
     "tabletop.analysis.massai_attack",
 }
 
