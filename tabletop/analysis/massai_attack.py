@@ -162,7 +162,13 @@ def attack_game(
     win_bonus: float = 0.0,
     all_guard_sets: bool = False,
 ) -> AttackGame:
-    """Build and solve the attack game of ``state`` for ``attacker`` (default: player to move)."""
+    """Build and solve the attack game of ``state`` for ``attacker`` (default: player to move).
+
+    >>> from tabletop.analysis.examples import massai_position
+    >>> game = attack_game(massai_position(["c2", "c3"], ["c4", "d4", "e4", "e5"]))
+    >>> game.matrix.shape, round(game.value, 4)
+    ((2, 2), 0.9167)
+    """
     if evaluation not in EVALUATIONS:
         raise AttackGameError(
             f"unknown evaluation {evaluation!r}: choose one of {', '.join(EVALUATIONS)}"
