@@ -173,7 +173,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     store = _store(args)
     try:
-        snap = store.import_bytes(text.encode("utf-8"), name=args.name, source=str(args.file))
+        name = args.name or args.file.stem
+        snap = store.import_bytes(text.encode("utf-8"), name=name, source=str(args.file))
     except StoreError as error:
         raise _refuse(error) from None
     print(f"Imported {args.file} as game {snap.game_id}: {snap.info.name} (db:{snap.game_id}).")

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -63,6 +65,8 @@ ARCHIVE_FORMAT = "tabletop.store.game-history"
 ARCHIVE_VERSION = 1
 #: An upload bigger than this is not a game file (a finished game is well under 1 MB).
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
+#: Game objects kept in memory per store (entries never change, so a cached one stays right).
+CACHE_SIZE = 64
 #: Actions of history entries that do not make a new state but return to an earlier one.
 RETURNING_ACTIONS = ("undo", "redo")
 
@@ -231,6 +235,8 @@ class Store:
             ) from None
         try:
             self.upgraded_from = check_and_upgrade(self.engine, self.where)
+            self._cache: OrderedDict[tuple[int, datetime, int], AnyGame] = OrderedDict()
+            self._cache_lock = threading.Lock()
             if self.backend == "sqlite":
                 use_wal(self.engine)
         except DBAPIError as error:
@@ -313,11 +319,34 @@ class Store:
             row = connection.execute(query).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
-        game = self._game_from(row.kind, row.board, row.state, f"db:{game_id}")
-        return Snapshot(_info(row), game, row.head_seq)
+        info = _info(row)
+        game = self._cached(
+            (game_id, info.created, row.head_seq),
+            lambda: self._game_from(row.kind, row.board, row.state, f"db:{game_id}"),
+        )
+        return Snapshot(info, game, row.head_seq)
 
     def _game_from(self, kind: str, board: str | None, state: str, source: str) -> AnyGame:
         return kinds.load_doc(kind, json.loads(state), board, source)
+
+    def _cached(self, key: tuple[int, datetime, int], make: Callable[[], AnyGame]) -> AnyGame:
+        """The game of one history entry, read once: entries are never changed, and a game is
+        known by its id, its creation time (ids of deleted games are not reused, to be sure)
+        and the entry's number. Each caller gets its own copy (an Africa game is mutable)."""
+        with self._cache_lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return _copy_game(hit)
+        game = make()
+        self._remember(key, game)
+        return game
+
+    def _remember(self, key: tuple[int, datetime, int], game: AnyGame) -> None:
+        with self._cache_lock:
+            self._cache[key] = _copy_game(game)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
 
     def versions(self, game_id: int) -> Versions:
         """The game's two counters (cheap: one row by primary key)."""
@@ -445,6 +474,7 @@ class Store:
                 )
             self._notify(connection, game_id)
             info = self._info(connection, game_id)
+        self._remember((info.id, info.created, info.head_seq), game)
         return Snapshot(info, game, info.head_seq)
 
     # ------------------------------------------------------------------ changing the state
@@ -492,6 +522,7 @@ class Store:
             )
             self._notify(connection, game_id)
             info = self._info(connection, game_id)
+        self._remember((game_id, info.created, seq), game)
         return Snapshot(info, game, seq)
 
     def _bump(self, connection: Connection, game_id: int, expected_version: int) -> Any:
@@ -617,7 +648,11 @@ class Store:
             )
             self._notify(connection, game_id)
             info = self._info(connection, game_id)
-        game = self._game_from(row.kind, row.board, state, f"db:{game_id}")
+        game = self._cached(
+            (game_id, info.created, target),
+            lambda: self._game_from(row.kind, row.board, state, f"db:{game_id}"),
+        )
+        self._remember((game_id, info.created, seq), game)
         return Snapshot(info, game, seq)
 
     # ------------------------------------------------------------------ the rest of a game
@@ -907,6 +942,13 @@ class Store:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _copy_game(game: AnyGame) -> AnyGame:
+    """A copy a caller may change: states, boards and Massai records are immutable values."""
+    if isinstance(game, Game):
+        return Game(state=game.state, history=list(game.history), board=game.board)
+    return game
 
 
 def _db_message(where: str, error: DBAPIError) -> str:

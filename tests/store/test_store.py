@@ -282,3 +282,13 @@ def test_the_id_of_a_deleted_game_is_never_given_again(store: Store) -> None:
     store.delete_game(second.game_id, confirm=True)
     third = store.create_game(GameRecord.new())
     assert third.game_id > second.game_id > first.game_id
+
+
+def test_each_load_is_a_game_of_its_own(store: Store) -> None:
+    snap = store.create_game(example_game())
+    first = store.load(snap.game_id).game
+    second = store.load(snap.game_id).game
+    assert isinstance(first, Game) and isinstance(second, Game)
+    first.apply(EXAMPLE_SHEETS)  # a page changing its copy changes nobody else's
+    assert second.state.round == 4 and store.load(snap.game_id).game.state.round == 4
+    assert second.to_dict() == example_game().to_dict()
