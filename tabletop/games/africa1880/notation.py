@@ -73,7 +73,6 @@ from tabletop.games.africa1880.state import (
     POWERS,
     UnknownPower,
     lookup_power,
-    name_key,
     power_name,
     sort_powers,
 )
@@ -109,8 +108,8 @@ MAX_QUOTE_CHARS = 120
 MAX_SHOWN_PROBLEMS = 50
 """How many void lines :meth:`ParseResult.shown_void` gives a page before "and N more"."""
 
-# Keywords after name_key (lower case, no accents, ß as ss); several spellings for fast typing.
-# German umlauts appear twice: as the plain vowel (what name_key makes of ü) and as ue.
+# Keywords after normalize_name (lower case, no accents, ß as ss); several spellings each.
+# German umlauts appear twice: as the plain vowel (what normalize_name makes of ü) and as ue.
 DEVELOP_WORDS = frozenset(
     {"develop", "develops", "dev", "development", "developpe", "developper", "developpement"}
     | {"entwickeln", "entwickle", "entwickelt", "entwicklung"}
@@ -175,18 +174,31 @@ KEYWORDS: dict[str, dict[str, str]] = {
 }
 """The keywords :func:`format_sheet` writes, per interface language (English for any other)."""
 
-# Name keys are remembered (name_key) only for short texts, so a long pasted line is not kept.
+# Name keys are remembered only for short texts, so a long pasted line is not kept.
 _CACHED_KEY_CHARS = 100
 # normalize_name on plain ASCII: lower case, and these marks read as spaces (a test holds the two
 # equal); about ten times faster than the general path, which handles accents.
 _ASCII_SPACES = str.maketrans({mark: " " for mark in "'`_.-"})
 
 
+# Keys of short texts already seen (the same few words come back on every line and every read).
+_KEYS: dict[str, str] = {}
+
+
 def _key(text: str) -> str:
     """:func:`normalize_name` of ``text``."""
+    found = _KEYS.get(text)
+    if found is not None:
+        return found
     if text.isascii():
-        return " ".join(text.lower().translate(_ASCII_SPACES).split())
-    return name_key(text) if len(text) <= _CACHED_KEY_CHARS else normalize_name(text)
+        found = " ".join(text.lower().translate(_ASCII_SPACES).split())
+    else:
+        found = normalize_name(text)
+    if len(text) <= _CACHED_KEY_CHARS:
+        if len(_KEYS) >= 16_384:
+            _KEYS.clear()  # bounded memory; refilled by the next lines
+        _KEYS[text] = found
+    return found
 
 
 def _quote(text: str) -> str:
