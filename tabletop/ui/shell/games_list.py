@@ -1,0 +1,361 @@
+"""The list of the games of one kind kept in the database, as both dashboards show it.
+
+One row per game (name, last change, rounds or actions, players) with Open, Rename, Duplicate,
+Export and Delete; a "New game" button above. Rename, Export and Delete open a small panel under
+the list; Delete asks for a confirmation and offers the export first (a deleted game is gone).
+The widget only talks to the store and calls ``on_open(game_id)`` / ``on_new()``: the page
+decides what opening or starting a game means.
+
+>>> from tabletop.ui.shell.games_list import text
+>>> text("new_game", "fr")
+'＋ Nouvelle partie'
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.store import GameInfo, Store, StoreError
+from tabletop.ui.shell.html import esc
+
+# key -> (English, French, German). Kept here until the texts move to the catalogs.
+_TEXTS: dict[str, tuple[str, str, str]] = {
+    "title": ("Games", "Parties", "Partien"),
+    "new_game": ("＋ New game", "＋ Nouvelle partie", "＋ Neue Partie"),
+    "none_yet": ("No game yet.", "Aucune partie pour l'instant.", "Noch keine Partie."),
+    "col_name": ("Name", "Nom", "Name"),
+    "col_updated": ("Last change", "Dernier changement", "Letzte Änderung"),
+    "col_steps_africa1880": ("Rounds", "Tours", "Runden"),
+    "col_steps_massai": ("Actions", "Actions", "Züge"),
+    "col_players": ("Players", "Joueurs", "Spieler"),
+    "open": ("Open", "Ouvrir", "Öffnen"),
+    "rename": ("Rename", "Renommer", "Umbenennen"),
+    "duplicate": ("Duplicate", "Dupliquer", "Duplizieren"),
+    "export": ("Export", "Exporter", "Exportieren"),
+    "delete": ("Delete", "Supprimer", "Löschen"),
+    "save_name": ("Save the name", "Enregistrer le nom", "Namen speichern"),
+    "cancel": ("Cancel", "Annuler", "Abbrechen"),
+    "new_name": ("New name", "Nouveau nom", "Neuer Name"),
+    "renamed": ("Renamed to “{name}”.", "Renommée en « {name} ».", "Umbenannt in „{name}“."),
+    "duplicated": (
+        "Copy made: “{name}”.",
+        "Copie faite : « {name} ».",
+        "Kopie erstellt: „{name}“.",
+    ),
+    "deleted": ("“{name}” deleted.", "« {name} » supprimée.", "„{name}“ gelöscht."),
+    "export_game": ("↓ Game file", "↓ Fichier de partie", "↓ Partiedatei"),
+    "export_history": ("↓ Whole history", "↓ Tout l'historique", "↓ Ganzer Verlauf"),
+    "export_of": ("Export of “{name}”:", "Export de « {name} » :", "Export von „{name}“:"),
+    "confirm_delete": (
+        "Delete “{name}” for good, with its whole history? This cannot be undone. Export it first:",
+        "Supprimer « {name} » pour de bon, avec tout son historique ? "
+        "C'est définitif. Exportez-la d'abord :",
+        "„{name}“ endgültig löschen, mit dem ganzen Verlauf? Das lässt sich nicht "
+        "rückgängig machen. Zuerst exportieren:",
+    ),
+    "delete_yes": ("Delete for good", "Supprimer pour de bon", "Endgültig löschen"),
+    "failed": ("Not done: {error}", "Pas fait : {error}", "Nicht erledigt: {error}"),
+    "empty_name": (
+        "A game's name cannot be empty.",
+        "Le nom d'une partie ne peut pas être vide.",
+        "Der Name einer Partie darf nicht leer sein.",
+    ),
+}
+_LANG_INDEX = {"en": 0, "fr": 1, "de": 2}
+
+
+def text(key: str, lang: str = "en", **values: object) -> str:
+    """The games list's text ``key`` in ``lang`` (English for a language it does not have)."""
+    line = _TEXTS[key][_LANG_INDEX.get(lang, 0)]
+    return line.format(**values) if values else line
+
+
+def keys() -> tuple[str, ...]:
+    """Every text key of the games list (for tests and translators)."""
+    return tuple(_TEXTS)
+
+
+def _when(moment: datetime) -> str:
+    """A moment as the list shows it: local time of the server, to the minute."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def download_link(data: Any, file_name: str, label: str, css_class: str) -> str:
+    """An HTML link that downloads ``data`` as the JSON file ``file_name``."""
+    raw = (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    encoded = base64.b64encode(raw).decode("ascii")
+    return (
+        f'<a class="{css_class}" download="{esc(file_name)}" '
+        f'href="data:application/json;base64,{encoded}">{esc(label)}</a>'
+    )
+
+
+class GameRow(widgets.HBox):
+    """One game of the list: its details and its buttons."""
+
+    def __init__(self, owner: GamesList, info: GameInfo) -> None:
+        self.info = info
+        self.cells = widgets.HTML()
+        self.cells.add_class("tt-game-cells")
+        self.open_button = self._button(lambda: owner.on_open(info.id), "open", "success")
+        self.rename_button = self._button(lambda: owner.ask_rename(info.id), "rename")
+        self.duplicate_button = self._button(lambda: owner.duplicate(info.id), "duplicate")
+        self.export_button = self._button(lambda: owner.show_export(info.id), "export")
+        self.delete_button = self._button(lambda: owner.ask_delete(info.id), "delete", "danger")
+        super().__init__(
+            [
+                self.cells,
+                self.open_button,
+                self.rename_button,
+                self.duplicate_button,
+                self.export_button,
+                self.delete_button,
+            ],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        self.add_class("tt-game-row")
+        self.add_class(f"tt-game-{info.id}")
+
+    @staticmethod
+    def _button(action: Callable[[], Any], name: str, style: str = "") -> widgets.Button:
+        button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto"))
+        button.add_class(f"tt-game-{name}")
+        button.on_click(lambda _b: action())
+        return button
+
+    def relabel(self, lang: str) -> None:
+        info = self.info
+        players = ", ".join(info.players)
+        self.cells.value = (
+            '<span class="tt-game-name" style="display:inline-block;min-width:14em">'
+            f"<b>{esc(info.name)}</b></span> "
+            f'<span class="tt-game-updated" style="display:inline-block;min-width:9em">'
+            f"{esc(_when(info.updated))}</span> "
+            f'<span class="tt-game-steps" style="display:inline-block;min-width:4em">'
+            f"{esc(text('col_steps_' + info.kind, lang))} {info.step}</span> "
+            f'<span class="tt-game-players">{esc(players)}</span>'
+        )
+        for name, button in (
+            ("open", self.open_button),
+            ("rename", self.rename_button),
+            ("duplicate", self.duplicate_button),
+            ("export", self.export_button),
+            ("delete", self.delete_button),
+        ):
+            button.description = text(name, lang)
+
+
+class GamesList(widgets.VBox):
+    """The games of one ``kind`` in ``store``: ``on_open(id)`` opens one, ``on_new()`` starts
+    a new one."""
+
+    def __init__(
+        self,
+        store: Store,
+        kind: str,
+        *,
+        lang: str = "en",
+        on_open: Callable[[int], None],
+        on_new: Callable[[], None],
+    ) -> None:
+        self.store = store
+        self.kind = kind
+        self.lang = lang
+        self.on_open = on_open
+        self.on_new = on_new
+        self.games: list[GameInfo] = []
+        self.rows: list[GameRow] = []
+        self.title = widgets.HTML()
+        self.new_button = widgets.Button(button_style="primary")
+        self.new_button.add_class("tt-games-new")
+        self.new_button.on_click(lambda _b: self.on_new())
+        self.message = widgets.HTML()
+        self.message.add_class("tt-games-message")
+        self.empty = widgets.HTML()
+        self.empty.add_class("tt-games-empty")
+        self.table = widgets.VBox()
+        self.table.add_class("tt-games-table")
+        # the panel under the list: rename field, export links or the delete confirmation
+        self.panel_id: int | None = None
+        self.panel_mode = ""
+        self.panel_text = widgets.HTML()
+        self.name_field = widgets.Text()
+        self.name_field.add_class("tt-games-name-field")
+        self.save_name = widgets.Button(button_style="success")
+        self.save_name.add_class("tt-games-save-name")
+        self.save_name.on_click(lambda _b: self.confirm_rename())
+        self.delete_yes = widgets.Button(button_style="danger")
+        self.delete_yes.add_class("tt-games-delete-yes")
+        self.delete_yes.on_click(lambda _b: self.confirm_delete())
+        self.cancel = widgets.Button()
+        self.cancel.add_class("tt-games-cancel")
+        self.cancel.on_click(lambda _b: self.close_panel())
+        self.panel = widgets.VBox()
+        self.panel.add_class("tt-games-panel")
+        super().__init__(
+            [self.title, self.new_button, self.message, self.empty, self.table, self.panel]
+        )
+        self.add_class("tt-games-list")
+        self.relabel(lang)
+        self.refresh()
+
+    # ----------------------------------------------------------------- showing
+    def refresh(self) -> None:
+        """Read the list again (the most recently changed game first)."""
+        try:
+            self.games = self.store.list_games(self.kind)
+        except StoreError as error:
+            self.say(text("failed", self.lang, error=str(error)), "error")
+            self.games = []
+        self.rows = [GameRow(self, info) for info in self.games]
+        for row in self.rows:
+            row.relabel(self.lang)
+        self.table.children = tuple(self.rows)
+        self.empty.value = "" if self.games else f"<p>{esc(text('none_yet', self.lang))}</p>"
+        if self.panel_id is not None and self.panel_id not in {g.id for g in self.games}:
+            self.close_panel()
+
+    def relabel(self, lang: str) -> None:
+        """Show every text in ``lang``."""
+        self.lang = lang
+        self.title.value = f"<h2>{esc(text('title', lang))}</h2>"
+        self.new_button.description = text("new_game", lang)
+        self.save_name.description = text("save_name", lang)
+        self.delete_yes.description = text("delete_yes", lang)
+        self.cancel.description = text("cancel", lang)
+        self.name_field.placeholder = text("new_name", lang)
+        for row in self.rows:
+            row.relabel(lang)
+        self.empty.value = "" if self.games else f"<p>{esc(text('none_yet', lang))}</p>"
+        self._fill_panel()
+
+    def say(self, line: str, kind: str = "ok") -> None:
+        """A one-line message above the list (kind: ok, error)."""
+        cls = "tt-msg-error" if kind == "error" else "tt-msg-ok"
+        self.message.value = f'<p class="{cls}">{esc(line)}</p>' if line else ""
+
+    def info(self, game_id: int) -> GameInfo | None:
+        """The list entry of game ``game_id`` as last read."""
+        return next((g for g in self.games if g.id == game_id), None)
+
+    # ----------------------------------------------------------------- the panel
+    def _open_panel(self, game_id: int, mode: str) -> None:
+        self.panel_id = game_id
+        self.panel_mode = mode
+        self._fill_panel()
+
+    def close_panel(self) -> None:
+        """Hide the rename / export / delete panel."""
+        self.panel_id = None
+        self.panel_mode = ""
+        self._fill_panel()
+
+    def _exports_html(self, game_id: int, name: str) -> str:
+        slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:40]
+        base = f"{self.kind}-{slug or game_id}"
+        game_link = download_link(
+            self.store.export_game(game_id),
+            f"{base}.json",
+            text("export_game", self.lang),
+            "tt-games-export-game",
+        )
+        history_link = download_link(
+            self.store.export_history(game_id),
+            f"{base}.history.json",
+            text("export_history", self.lang),
+            "tt-games-export-history",
+        )
+        return f"{game_link} &nbsp; {history_link}"
+
+    def _fill_panel(self) -> None:
+        game = self.info(self.panel_id) if self.panel_id is not None else None
+        if game is None:
+            self.panel.children = ()
+            return
+        lang = self.lang
+        try:
+            if self.panel_mode == "rename":
+                self.panel_text.value = f"<b>{esc(text('rename', lang))}</b>"
+                buttons = widgets.HBox([self.name_field, self.save_name, self.cancel])
+                self.panel.children = (self.panel_text, buttons)
+            elif self.panel_mode == "export":
+                head = esc(text("export_of", lang, name=game.name))
+                self.panel_text.value = f"<p>{head} {self._exports_html(game.id, game.name)}</p>"
+                self.panel.children = (self.panel_text, self.cancel)
+            elif self.panel_mode == "delete":
+                head = esc(text("confirm_delete", lang, name=game.name))
+                links = self._exports_html(game.id, game.name)
+                self.panel_text.value = f'<p class="tt-msg-warn">{head}</p><p>{links}</p>'
+                self.panel.children = (
+                    self.panel_text,
+                    widgets.HBox([self.delete_yes, self.cancel]),
+                )
+        except StoreError as error:
+            self.say(text("failed", lang, error=str(error)), "error")
+            self.close_panel()
+
+    # ----------------------------------------------------------------- intents
+    def ask_rename(self, game_id: int) -> None:
+        """Intent: show the name field for game ``game_id``."""
+        game = self.info(game_id)
+        self.name_field.value = game.name if game is not None else ""
+        self._open_panel(game_id, "rename")
+
+    def confirm_rename(self) -> bool:
+        """Intent: give the game in the panel the name typed."""
+        if self.panel_id is None or self.panel_mode != "rename":
+            return False
+        name = self.name_field.value
+        if not name.strip():
+            self.say(text("empty_name", self.lang), "error")
+            return False
+        try:
+            info = self.store.rename(self.panel_id, name)
+        except StoreError as error:
+            self.say(text("failed", self.lang, error=str(error)), "error")
+            return False
+        self.close_panel()
+        self.refresh()
+        self.say(text("renamed", self.lang, name=info.name))
+        return True
+
+    def duplicate(self, game_id: int) -> int | None:
+        """Intent: copy game ``game_id`` with its whole history; the new game's id."""
+        try:
+            snap = self.store.duplicate(game_id)
+        except StoreError as error:
+            self.say(text("failed", self.lang, error=str(error)), "error")
+            return None
+        self.refresh()
+        self.say(text("duplicated", self.lang, name=snap.info.name))
+        return snap.game_id
+
+    def show_export(self, game_id: int) -> None:
+        """Intent: show the download links of game ``game_id``."""
+        self._open_panel(game_id, "export")
+
+    def ask_delete(self, game_id: int) -> None:
+        """Intent: ask for the confirmation (with the export offered first)."""
+        self._open_panel(game_id, "delete")
+
+    def confirm_delete(self) -> bool:
+        """Intent: delete the game the confirmation is about."""
+        if self.panel_id is None or self.panel_mode != "delete":
+            return False
+        game = self.info(self.panel_id)
+        name = game.name if game is not None else str(self.panel_id)
+        try:
+            self.store.delete_game(self.panel_id, confirm=True)
+        except StoreError as error:
+            self.say(text("failed", self.lang, error=str(error)), "error")
+            return False
+        self.close_panel()
+        self.refresh()
+        self.say(text("deleted", self.lang, name=name))
+        return True
