@@ -118,7 +118,9 @@ def test_void_lines(board, text: str, code: str) -> None:
 def test_unknown_territory_suggests(board) -> None:
     result = parse_sheets("[France]\nAlgeria: explore Lybia", board)
     assert "did you mean Libya?" in result.void[0].reason
-    assert "vouliez-vous dire Libya ?" in result.void[0].reason_fr
+    # French typography may put a no-break space before "?": the words are what is checked.
+    french = result.void[0].reason_fr.replace("\xa0", " ").replace("\u202f", " ")
+    assert "vouliez-vous dire Libya ?" in french
 
 
 def test_first_order_counts(board) -> None:
