@@ -12,12 +12,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, print_json, read_orders
+from tabletop.cli.common import CliError, load_game_ref, print_json, read_orders
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
-from tabletop.games.africa1880.gamefile import load_game as load_africa_game
-from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
 from tabletop.games.africa1880.orders import relations_from_sheets
-from tabletop.games.massai.gamefile import load_game as load_massai_game
 
 #: ``tabletop.analysis.africa_diplomacy``: PAYOFFS, DEFAULT_LIMIT, ELIMINATION_WORK.
 PAYOFFS = ("presences", "score")
@@ -35,7 +33,7 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         description="Execute the orders (phase 3) on a copy of the game, then analyse the "
         "relations as a game: every pure Nash equilibrium, free relations, best responses.",
     )
-    eq.add_argument("game", type=Path, metavar="GAME.json")
+    eq.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     eq.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-' for stdin)")
     eq.add_argument("--json", action="store_true", help="print the analysis as JSON")
     eq.add_argument(
@@ -71,7 +69,7 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         description="Attacker's choices: the attackable huts; defender's: the allowed guard "
         "sets. Every pair is resolved by the rules; the payoff is the attacker's gain in huts.",
     )
-    ag.add_argument("game", type=Path, metavar="GAME.json")
+    ag.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     ag.add_argument("--json", action="store_true", help="print the solution as JSON")
     ag.add_argument(
         "--attacker",
@@ -115,14 +113,17 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
     if not args.count_budget >= 0:
         raise CliError("--count-budget must be zero or more")
     try:
-        game = load_africa_game(args.game)
+        game = load_game_ref(args.game, "africa1880")
     except (ValueError, OSError) as error:  # bad file, bad board file: one line, no traceback
         raise CliError(_one_line(error)) from None
     text = read_orders(args.orders)
     state = game.state
     board = game.board
     assert board is not None  # a loaded game always has its board
-    parsed = parse_sheets(text, board, state.powers)
+    try:
+        parsed = parse_sheets(text, board, state.powers)
+    except SheetTooLongError as error:
+        raise CliError(f"{args.orders}: {error}") from None
     try:
         after = execute_orders(state, board, parsed)
     except GameOverError:
@@ -251,7 +252,7 @@ def cmd_attack_game(args: argparse.Namespace) -> int:
     if not math.isfinite(args.win_bonus):
         raise CliError("--win-bonus must be a finite number")
     try:
-        record = load_massai_game(args.game)
+        record = load_game_ref(args.game, "massai")
     except (ValueError, OSError) as error:
         raise CliError(_one_line(error)) from None
     state = record.state

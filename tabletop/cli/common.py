@@ -114,8 +114,8 @@ def load_game_ref(ref: str | os.PathLike[str], kind: str) -> Any:
     except StoreError as error:
         raise CliError(str(error)) from None
     if snap.kind != kind:
-        other = "Massai" if snap.kind == "massai" else "Africa 1880"
-        raise CliError(f"{text} is a {other} game")
+        other = "a Massai" if snap.kind == "massai" else "an Africa 1880"
+        raise CliError(f"{text} is {other} game")
     from tabletop.store import kinds
 
     _loaded[text] = (game_id, snap.version, kinds.step_of(snap.game))

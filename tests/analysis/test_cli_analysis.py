@@ -306,3 +306,34 @@ def test_massai_attack_game_refusals(capsys: pytest.CaptureFixture[str], tmp_pat
     with pytest.raises(SystemExit) as usage:
         main(["massai", "attack-game", str(fresh), "--evaluation", "glory"])
     assert usage.value.code == 2
+
+
+def test_equilibria_reads_a_game_from_the_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.cli import common
+
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    try:
+        code, out, err = run(capsys, "games", "import", str(GAME))
+        assert code == 0, err
+        _, from_file, _ = run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--json")
+        code, from_db, err = run(capsys, "africa", "equilibria", "db:1", str(ORDERS), "--json")
+        assert code == 0, err
+        assert json.loads(from_db) == json.loads(from_file)
+        code, _, err = run(capsys, "massai", "attack-game", "db:1")
+        assert code == 1 and "db:1 is an Africa 1880 game" in err
+    finally:
+        common._close_stores()
+        common._loaded.clear()
+
+
+def test_equilibria_refuses_an_oversized_sheet_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text("[France]\n" + "a" * 70_000 + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "africa", "equilibria", str(GAME), str(orders))
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "65,536" in err

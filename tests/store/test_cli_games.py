@@ -110,7 +110,7 @@ def test_db_refs_load_and_append_transactionally(db_url: str) -> None:
     with pytest.raises(CliError, match="this game changed on another page"):
         save_game_ref(game, ref)
     assert store.history(game_id)[-1].actor == "another page"
-    with pytest.raises(CliError, match="is a Africa 1880 game|is an? Africa 1880 game"):
+    with pytest.raises(CliError, match="is an Africa 1880 game"):
         load_game_ref(ref, "massai")
     with pytest.raises(CliError, match="expected db:ID"):
         load_game_ref("db:abc", "africa1880")
