@@ -38,6 +38,8 @@ from tabletop.games.africa1880.state import (
     lookup_power,
     power_name,
 )
+from tabletop.i18n import available_languages
+from tabletop.i18n.keys import text
 
 DEFAULT_GAME = "africa-game.json"
 
@@ -55,6 +57,14 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 def _values(members: Iterable[str]) -> list[str]:
     """Plain strings for argparse choices (its error message quotes the choices' reprs)."""
     return [str(member) for member in members]
+
+
+def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang``: every language with a catalog (English, French, German, ...)."""
+    languages = available_languages()
+    parser.add_argument(
+        "--lang", choices=languages, default="en", help=f"{what} ({', '.join(languages)})"
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -105,18 +115,20 @@ def register(subparsers: Any) -> None:
         "-o", "--output", metavar="FILE", default=DEFAULT_GAME, help=f"default: {DEFAULT_GAME}"
     )
     new.add_argument("--force", action="store_true", help="replace an existing game file")
+    _add_lang(new, "language of the text")
     new.set_defaults(handler=cmd_new)
 
     board = add("board", help="print the map (territories, spaces, neighbours)")
     board.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
     board.add_argument("--json", action="store_true", help="print the board as JSON")
+    _add_lang(board, "language of the territory names and the text")
     board.set_defaults(handler=cmd_board)
 
     check = add("check", help="validate a round's order sheets, resolve nothing")
     check.add_argument("game", type=Path, metavar="GAME.json")
     check.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     check.add_argument("--json", action="store_true", help="print the result as JSON")
-    check.add_argument("--lang", choices=("en", "fr"), default="en", help="language of reasons")
+    _add_lang(check, "language of the reasons")
     check.set_defaults(handler=cmd_check)
 
     resolve = add("resolve", help="resolve a round and print what to do on the table")
@@ -124,7 +136,7 @@ def register(subparsers: Any) -> None:
     resolve.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     resolve.add_argument("--json", action="store_true", help="print the report as JSON")
     resolve.add_argument("--write", action="store_true", help="save the new state in GAME.json")
-    resolve.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text")
+    _add_lang(resolve, "language of the table instructions")
     resolve.add_argument(
         "--group-by",
         choices=_values(GroupBy),
@@ -136,12 +148,13 @@ def register(subparsers: Any) -> None:
 
     undo = add("undo", help="take back the last resolved round")
     undo.add_argument("game", type=Path, metavar="GAME.json")
+    _add_lang(undo, "language of the text")
     undo.set_defaults(handler=cmd_undo)
 
     score_parser = add("score", help="print the score of a game")
     score_parser.add_argument("game", type=Path, metavar="GAME.json")
     score_parser.add_argument("--json", action="store_true", help="print the score as JSON")
-    score_parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    _add_lang(score_parser, "language of the score table")
     score_parser.set_defaults(handler=cmd_score)
 
 
@@ -166,9 +179,9 @@ def _save(game: Game, path: Path) -> None:
         raise CliError(str(error)) from None
 
 
-def _powers(text: str, what: str) -> list[str]:
+def _powers(listed: str, what: str) -> list[str]:
     names = []
-    for item in text.split(","):
+    for item in listed.split(","):
         if not item.strip():
             continue
         try:
@@ -178,15 +191,15 @@ def _powers(text: str, what: str) -> list[str]:
     return names
 
 
-def _placements(text: str | None) -> dict[str, str] | None:
-    if not text:
+def _placements(listed: str | None) -> dict[str, str] | None:
+    if not listed:
         return None
     out = {}
-    for item in text.split(","):
+    for item in listed.split(","):
         if not item.strip():
             continue
         if "=" not in item:
-            raise CliError(f'--place: "{item.strip()}" should read POWER=TERRITORY')
+            raise CliError(text("cli", "place_syntax", item=item.strip()))
         power, territory = item.split("=", 1)
         out[power.strip()] = territory.strip()
     return out
@@ -195,8 +208,9 @@ def _placements(text: str | None) -> dict[str, str] | None:
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a game file (historical starts unless ``--start free``)."""
     output = Path(args.output)
+    lang = args.lang
     if output.exists() and not args.force:
-        raise CliError(f"{output} already exists (use --force to replace it)")
+        raise CliError(text("cli", "exists", lang, path=output))
     board = _load_board(args.board)
     board_name = "default"
     if args.board is not None:
@@ -206,10 +220,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     powers = _powers(args.powers, "--powers")
     if args.start == "free" and not args.place:
         example = ",".join(f"{p}=..." for p in powers[:2])
-        raise CliError(
-            f"a free start needs --place with one coastal territory per power, e.g. "
-            f'--place "{example}"'
-        )
+        raise CliError(text("cli", "free_start_needs_place", lang, example=example))
     reading = tuple(_powers(args.reading_order, "--reading-order")) if args.reading_order else ()
     try:
         options = Options(
@@ -230,9 +241,19 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     _save(game, output)
     state = game.state
-    starts = ", ".join(f"{p} in {next(iter(state.presences[p]))}" for p in state.powers)
-    print(f"New Africa 1880 game in {output}: {len(state.powers)} powers, round 1 ({state.year}).")
-    print(f"Starting presences: {starts}.")
+    starts = ", ".join(
+        text(
+            "cli",
+            "power_in",
+            lang,
+            power=power_name(p, lang),
+            territory=board.display_name(next(iter(state.presences[p])), lang),
+        )
+        for p in state.powers
+    )
+    count = len(state.powers)
+    print(text("cli", "new_game", lang, path=output, count=count, year=state.year))
+    print(text("cli", "starting_presences", lang, starts=starts))
     return 0
 
 
@@ -243,26 +264,36 @@ def cmd_board(args: argparse.Namespace) -> int:
         # The board file format itself, so the output can be edited and given back with --board.
         print_json(board.to_dict())
         return 0
-    print(f"{board.name}: {len(board.names)} territories, {board.total_spaces} development spaces")
-    width = max(len(name) for name in board.names)
+    lang = args.lang
+    count, spaces = len(board.names), board.total_spaces
+    print(text("cli", "board_summary", lang, name=board.name, count=count, spaces=spaces))
+    shown = {name: board.display_name(name, lang) for name in board.names}
+    width = max(len(name) for name in shown.values())
+    coast, inland = text("cli", "board_coast", lang), text("cli", "board_inland", lang)
+    coast_width = max(len(coast), len(inland))
     for territory in board.territories.values():
-        coast = "coast " if territory.coastal else "inland"
-        neighbours = ", ".join(territory.neighbours) or "(none)"
-        print(f"  {territory.name:<{width}}  {coast}  {territory.spaces} spaces  {neighbours}")
+        where = coast if territory.coastal else inland
+        neighbours = ", ".join(shown[n] for n in territory.neighbours)
+        print(
+            f"  {shown[territory.name]:<{width}}  {where:<{coast_width}}  "
+            f"{text('cli', 'board_spaces', lang, spaces=territory.spaces)}  "
+            f"{neighbours or text('cli', 'board_no_neighbour', lang)}"
+        )
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Read the sheets and run phase 3 on a copy: list void orders; resolve and save nothing."""
     game = _load(args.game)
-    text = read_orders(args.orders)
+    text_of_orders = read_orders(args.orders)
     state = game.state
+    lang = args.lang
     if state.game_over:
-        raise CliError(f"{args.game}: the game is over; there is no round to check")
+        raise CliError(text("cli", "over_no_check", lang, game=args.game))
     board = game.board
     if board is None:  # load_game always sets it; a Game built otherwise may not
         board = _load_board(state.board)
-    parsed = parse_sheets(text, board, state.powers)
+    parsed = parse_sheets(text_of_orders, board, state.powers)
     after = execute_orders(state, board, parsed)
     void = after.void_orders
     if args.json:
@@ -275,44 +306,36 @@ def cmd_check(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    fr = args.lang == "fr"
     count = len(parsed.sheets)
-    if fr:
-        print(f"Tour {state.round} ({state.year}) : {count} fiche(s) lue(s).")
-    else:
-        print(f"Round {state.round} ({state.year}): {count} sheet(s) read.")
+    print(text("cli", "sheets_read", lang, round=state.round, year=state.year, count=count))
     for power in parsed.missing:
-        name = power_name(power, args.lang)
-        if fr:
-            print(f"Pas de fiche pour {name} : ses présences ne font rien, alliance avec tous.")
-        else:
-            print(f"No sheet for {name}: its presences hold, alliance toward everyone.")
+        print(text("cli", "no_sheet", lang, power=power_name(power, lang)))
     if not void:
-        print("Tous les ordres sont exécutables." if fr else "Every order can be executed.")
+        print(text("cli", "all_executable", lang))
         return 0
-    print(f"Ordres nuls ({len(void)}) :" if fr else f"Void orders ({len(void)}):")
+    print(text("cli", "void_count", lang, count=len(void)))
     for item in void_orders_for_reading(void):
-        who = power_name(item.power, args.lang) if item.power else "?"
-        if fr:
-            where = f" (ligne {item.line})" if item.line else ""
-            print(f"  - {who}{where} : « {item.order_text} » : {item.text(args.lang)}")
+        values = {
+            "power": power_name(item.power, lang) if item.power else "?",
+            "order": item.order_text,
+            "reason": item.text(lang, board),
+        }
+        if item.line:
+            print("  - " + text("cli", "void_line_at", lang, line=item.line, **values))
         else:
-            where = f" (line {item.line})" if item.line else ""
-            print(f'  - {who}{where}: "{item.order_text}": {item.text(args.lang)}')
+            print("  - " + text("cli", "void_line", lang, **values))
     return 0
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     """Resolve the round; print table instructions (or ``--json``); ``--write`` saves it."""
     game = _load(args.game)
-    text = read_orders(args.orders)
+    orders = read_orders(args.orders)
+    lang = args.lang
     try:
-        report = game.apply(text)
+        report = game.apply(orders)
     except GameOverError:
-        raise CliError(
-            f"{args.game}: the game is over; nothing left to resolve "
-            "(tabletop africa undo steps back one round)"
-        ) from None
+        raise CliError(text("cli", "over_no_resolve", lang, game=args.game)) from None
     if args.write:
         _save(game, args.game)
     if args.json:
@@ -321,11 +344,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         data["instructions"] = [i.to_dict() for i in table_instructions(report, args.group_by)]
         print_json(data)
     else:
-        sys.stdout.write(format_report(report, args.lang, args.group_by))
+        sys.stdout.write(format_report(report, lang, args.group_by, game.board))
         if args.write:
-            print(
-                f"Saved in {args.game}." if args.lang == "en" else f"Enregistré dans {args.game}."
-            )
+            print(text("cli", "saved", lang, path=args.game))
     return 0
 
 
@@ -337,7 +358,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     except NothingToUndo as error:
         raise CliError(str(error)) from None
     _save(game, args.game)
-    print(f"Undone: back to round {state.round} ({state.year}), before its orders were resolved.")
+    print(text("cli", "undone", args.lang, round=state.round, year=state.year))
     return 0
 
 

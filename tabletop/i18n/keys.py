@@ -433,27 +433,28 @@ ANALYSIS: dict[str, Msg] = {
 
 REPORT: dict[str, Msg] = {
     "title": N_("Round {round} ({year}): what to do on the table"),
-    "remove": N_("REMOVE these presences (back to their stock):"),
-    "remove_line": N_("REMOVE {power} from {territory}: {reason}"),
-    "remove_new_line": N_(
-        "REMOVE {power} from {territory} (arrived this round: do not place it): {reason}"
+    "title_territory": N_(
+        "Round {round} ({year}): what to do on the table, territory by territory"
     ),
-    "place_removed": N_(
-        "(no pawn) {power} in {territory} ({how}): removed at once, see REMOVE; leave the pawn in stock"
-    ),
+    "step_place": N_("PLACE new presences:"),
+    "step_pins": N_("ADD development pins:"),
+    "step_colonies": N_("FOUND colonies:"),
+    "step_remove": N_("REMOVE these presences (back to their stock):"),
+    # TRANSLATORS: a heading of the report grouped by territory: the territory's name.
+    "territory": NP_("report heading", "{territory}:"),
     "explore": N_("exploration"),
     "land": N_("landing"),
-    "place": N_("PLACE new presences:"),
-    "place_explore": N_("PLACE {power} in {territory} (exploration)"),
-    "place_land": N_("PLACE {power} in {territory} (landing)"),
-    "pins": N_("ADD development pins:"),
-    "pins_line": NN_(
-        "ADD {added} PIN on {territory} (total {total}/{spaces})",
-        "ADD {added} PINS on {territory} (total {total}/{spaces})",
-        "added",
+    "line_place": N_("PLACE {power} in {territory} ({how})"),
+    "line_do_not_place": N_(
+        "DO NOT PLACE {power} in {territory} ({how}): removed at once, {reason}; leave the pawn in stock"
     ),
-    "colonies": N_("FOUND colonies:"),
-    "colony_line": N_("FOUND COLONY in {territory} ({powers})"),
+    "line_add_pins": NN_(
+        "ADD {count} PIN on {territory} (total {total}/{spaces})",
+        "ADD {count} PINS on {territory} (total {total}/{spaces})",
+        "count",
+    ),
+    "line_found_colony": N_("FOUND COLONY in {territory} ({powers})"),
+    "line_remove": N_("REMOVE {power} from {territory}: {reason}"),
     "void": N_("VOID ORDERS (not executed):"),
     "void_line": N_('{power}: "{order}": {reason}'),
     "nothing": N_("Nothing changes on the table this round."),

@@ -46,7 +46,9 @@ def test_settle_three_presences_tie_stays(tiny) -> None:
     assert one_war.removed == ()  # 1 war against 1 alliance: a tie stays
     two_wars = settle(after, {("Germany", "France"), ("Italy", "France")})
     assert two_wars.removed == (("France", "Bay"),)
-    assert "2 war declaration(s) on France (Germany and Italy)" in two_wars.removals[0].reason
+    assert "2 war declarations on France (Germany and Italy) against 0 alliances" in (
+        two_wars.removals[0].reason
+    )
 
 
 def test_settle_is_repeatable_and_leaves_inputs_alone(tiny) -> None:
@@ -172,8 +174,10 @@ def test_report_text_in_both_languages(tiny) -> None:
     assert english.index("ADD 1 PIN on Port (total 1/2)") < english.index("REMOVE France from Port")
     assert english.index("REMOVE France from Port") < english.index("VOID ORDERS")
     assert "Next: round 2 (1885)." in english
-    assert "RETIRER France du territoire Port : France a déclaré l'alliance avec" in french
-    assert "Italie : « land: Port »" in french and "Ensuite : tour 2 (1885)." in french
+    # French puts a no-break space before ":" and inside « » (the catalog's typography).
+    assert "RETIRER France du territoire Port\u00a0: France a déclaré l'alliance avec" in french
+    assert "Italie\u00a0: «\u00a0land: Port\u00a0»" in french
+    assert "Ensuite\u00a0: tour 2 (1885)." in french
     with pytest.raises(ValueError):
         format_report(report, "xx")
 
@@ -202,7 +206,8 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
         "removed); leave the pawn in stock"
     ]
     assert "REMOVE" not in english and "PLACE new presences:" in english
-    assert "NE PAS POSER France sur Tunisia (exploration) : retirée aussitôt" in french
+    # Territories under the board's French names; a no-break space before ":".
+    assert "NE PAS POSER France sur Tunisie (exploration)\u00a0: retirée aussitôt" in french
     assert "laissez le pion dans la réserve" in french and "RETIRER" not in french
     # A presence that stays is still a plain instruction.
     state2 = GameState(

@@ -120,8 +120,9 @@ def test_resolve_json_write_undo(game: Path, orders: Path, capsys) -> None:
 def test_resolve_text_in_french(game: Path, orders: Path, capsys) -> None:
     assert main(["africa", "resolve", str(game), str(orders), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "POSER France sur Tunisia (exploration)" in out  # "sur": no French article to agree
-    assert "AJOUTER 1 PION sur Somalia (total 1/2)" in out
+    # "sur": no French article to agree; territories under the board's French names.
+    assert "POSER France sur Tunisie (exploration)" in out
+    assert "AJOUTER 1 PION sur Somalie (total 1/2)" in out
 
 
 def test_resolve_text_grouped_by_territory(game: Path, orders: Path, capsys) -> None:
@@ -312,6 +313,70 @@ def test_check_text_in_french(tmp_path: Path, capsys) -> None:
     capsys.readouterr()
     assert main(["africa", "check", str(game), str(EXAMPLE_ORDERS), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Tour 4 (1895) : 4 fiche(s) lue(s).\n")
-    assert "sheet(s)" not in out and "(line" not in out
-    assert "  - France (ligne 20) : « Sahara: explore Mauretania » : " in out
+    # Plurals from the catalog; no-break spaces before ":" and inside « » (French typography).
+    assert out.startswith("Tour 4 (1895)\u00a0: 4 fiches lues.\n")
+    assert "sheet(s)" not in out and "fiche(s)" not in out and "(line" not in out
+    assert "  - France (ligne 20)\u00a0: «\u00a0Sahara: explore Mauretania\u00a0»\u00a0: " in out
+
+
+EXAMPLE_ORDERS_DE = (
+    Path(__file__).resolve().parents[2] / "examples" / "africa" / "orders_1895_de.txt"
+)
+
+
+def test_resolve_example_round_in_german(tmp_path: Path, capsys) -> None:
+    # The example game's 1895 sheets written in German, resolved with German instructions:
+    # German power names (state.py), German territory names (the board file's "de" names).
+    game = tmp_path / "example.json"
+    game.write_bytes(Path(EXAMPLE_GAME).read_bytes())
+    capsys.readouterr()
+    assert main(["africa", "resolve", str(game), str(EXAMPLE_ORDERS_DE), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Runde 4 (1895): was auf dem Tisch zu tun ist\n")
+    assert "\nNeue Präsenzen SETZEN:\n" in out and "\nKolonien GRÜNDEN:\n" in out
+    assert "  - Frankreich in Ägypten SETZEN (Erkundung)\n" in out
+    assert "  - Belgien in Sansibar SETZEN (Landung)\n" in out
+    assert "  - 1 STIFT in Ägypten STECKEN (insgesamt 3/4)\n" in out
+    assert "  - KOLONIE in Togo GRÜNDEN (Deutschland)\n" in out
+    assert "Großbritannien NICHT in Sansibar SETZEN (Erkundung): sofort entfernt, " in out
+    # The void orders quote the sheet as typed, the reasons in German.
+    assert (
+        "  - Frankreich: „Sahara: erkunden Mauretanien“: unbekanntes Gebiet „Mauretanien“\n" in out
+    )
+    assert "Elfenbeinküste ist nicht leer (Deutschland zu Rundenbeginn anwesend)" in out
+    assert out.endswith("Als Nächstes: Runde 5 (1900).\n")
+    for english in ("PLACE", "Egypt", "Germany", "Next:", "exploration"):
+        assert english not in out
+    # The same round as the English sheets: the German text is only another rendering.
+    english_game = tmp_path / "english.json"
+    english_game.write_bytes(Path(EXAMPLE_GAME).read_bytes())
+    argv = ["africa", "resolve", "--json"]
+    assert main([*argv, str(english_game), str(EXAMPLE_ORDERS)]) == 0
+    from_english = json.loads(capsys.readouterr().out)
+    assert main([*argv, str(game), str(EXAMPLE_ORDERS_DE)]) == 0
+    from_german = json.loads(capsys.readouterr().out)
+    assert from_german["instructions"] == from_english["instructions"]
+
+
+def test_check_and_score_in_german(tmp_path: Path, capsys) -> None:
+    game = tmp_path / "example.json"
+    game.write_bytes(Path(EXAMPLE_GAME).read_bytes())
+    capsys.readouterr()
+    assert main(["africa", "check", str(game), str(EXAMPLE_ORDERS_DE), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Runde 4 (1895): 4 Blätter gelesen.\nUngültige Befehle (2):\n")
+    assert "  - Frankreich (Zeile 20): „Sahara: erkunden Mauretanien“: " in out
+    assert main(["africa", "score", str(game), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Macht" in out and "Frankreich" in out and "Power" not in out
+
+
+def test_lang_offers_every_catalog(game: Path, orders: Path, capsys) -> None:
+    from tabletop.i18n import available_languages
+
+    assert {"en", "fr", "de"} <= set(available_languages())
+    with pytest.raises(SystemExit) as caught:
+        main(["africa", "resolve", str(game), str(orders), "--lang", "xx"])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'xx'" in err and "'de'" in err and len(err.splitlines()) == 1

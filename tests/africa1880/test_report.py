@@ -183,7 +183,9 @@ def test_instruction_json_form() -> None:
         "powers": ["France"],
     }
     assert data[1]["rule"] == "betrayed_ally" and data[1]["war_from"] == ["Germany"]
-    assert data[6]["reason"].startswith("2 war declaration(s) on Belgium (France and Germany)")
+    assert data[6]["reason"].startswith(
+        "2 war declarations on Belgium (France and Germany) against 0 alliances"
+    )
 
 
 def test_text_follows_the_instruction_list_in_both_languages_and_groupings() -> None:
@@ -192,7 +194,8 @@ def test_text_follows_the_instruction_list_in_both_languages_and_groupings() -> 
         for group_by in ("power", "territory"):
             text = format_report(report, lang, group_by)
             positions = [
-                text.index(instruction_text(i, lang)) for i in table_instructions(report, group_by)
+                text.index(instruction_text(i, lang, BOARD))
+                for i in table_instructions(report, group_by)
             ]
             assert positions == sorted(positions)
     english = format_report(report, "en", "territory")
@@ -200,7 +203,7 @@ def test_text_follows_the_instruction_list_in_both_languages_and_groupings() -> 
     assert "  - FOUND COLONY in Senegal (France)" in english
     french = format_report(report, "fr")
     assert french.index("POSER les nouvelles présences") < french.index("RETIRER ces présences")
-    assert "NE PAS POSER France sur Tunisia (exploration)" in french
+    assert "NE PAS POSER France sur Tunisie (exploration)" in french
     with pytest.raises(ValueError):
         instruction_text(table_instructions(report)[0], "xx")
 

@@ -21,6 +21,30 @@ sys.path.pop(0)
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
+# Keys renamed since the seed (the same text under the name the code now asks for).
+RENAMED = {
+    ("report", "remove"): "step_remove",
+    ("report", "remove_line"): "line_remove",
+    ("report", "place"): "step_place",
+    ("report", "pins"): "step_pins",
+    ("report", "colonies"): "step_colonies",
+    ("report", "colony_line"): "line_found_colony",
+}
+# Keys whose text changed on purpose since the seed, and why; they are left out of the comparison
+# (the report tests check the new wording).
+REWORDED = {
+    ("report", "pins_line"): "now line_add_pins, the count named {count}",
+    ("report", "alliance_declarations"): "French: a whole noun ('0 déclaration d'alliance')",
+}
+# Keys that no code asks for any more: a presence arrived and removed at once is one
+# "do not place" line (line_do_not_place); a placement names how in one sentence (line_place).
+RETIRED = {
+    ("report", "remove_new_line"),
+    ("report", "place_removed"),
+    ("report", "place_explore"),
+    ("report", "place_land"),
+}
+
 
 def _have_revision() -> bool:
     found = subprocess.run(
@@ -59,7 +83,12 @@ def test_the_keys_give_the_old_tables_texts() -> None:
     i18n_seed.assign_contexts(entries)
     checked = 0
     for e in entries:
-        msg = TABLES[e.table][e.key]
+        if (e.table, e.key) in RETIRED:
+            assert e.key not in TABLES[e.table], (e.table, e.key)  # really gone
+            continue
+        if (e.table, e.key) in REWORDED:
+            continue
+        msg = TABLES[e.table][RENAMED.get((e.table, e.key), e.key)]
         values = _values(msg)
         if e.en_plural is None and not e.parts:
             assert msg.render("en", **values) == e.en.format(**values), (e.table, e.key)

@@ -336,10 +336,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                             power,
                             order,
                             NO_PAWN_LEFT,
-                            alphabetical=" (explorations are carried out in alphabetical order "
-                            "of their targets)",
-                            alphabetical_fr=" (les explorations sont exécutées dans l'ordre "
-                            "alphabétique des territoires visés)",
+                            explore=True,
                         )
                     )
 
@@ -366,11 +363,6 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
             elif target in colonies:
                 void.append(_void(by_power, power, landing, COLONY_CLOSED, territory=target))
             elif occupants := _landing_occupants(target, options, current, occupied_at_start):
-                when, when_fr = (
-                    ("when this sheet was read", "à la lecture de cette fiche")
-                    if options.landing_check is LandingCheck.READING_ORDER
-                    else ("at the start of the round", "au début du tour")
-                )
                 void.append(
                     _void(
                         by_power,
@@ -379,8 +371,7 @@ def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterO
                         LANDING_OCCUPIED,
                         territory=target,
                         occupants=occupants,
-                        when=when,
-                        when_fr=when_fr,
+                        landing_check=options.landing_check,
                     )
                 )
             elif target in presences[power]:

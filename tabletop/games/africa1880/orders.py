@@ -3,23 +3,29 @@
 A sheet holds one order per presence (:class:`Develop`, :class:`Explore` or :class:`Hold`), at most
 one :class:`Landing`, and the powers on which the power declares war (every other relation is an
 alliance). An order that cannot be executed is never an exception: it becomes a :class:`VoidOrder`
-with a reason code (:class:`Reason`) and a sentence in English and in French.
+with a reason code (:class:`Reason`) and the values of its sentence, rendered in any language from
+the message catalogs (:class:`VoidReason`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.games.africa1880.state import (
     ALL_ALLIANCE,
-    POWER_NAMES_FR,
     Relation,
     Relations,
+    power_name,
     sort_powers,
 )
 from tabletop.games.enums import TextEnum
+from tabletop.i18n import format_list
+from tabletop.i18n.keys import text
+
+if TYPE_CHECKING:  # only for annotations
+    from tabletop.games.africa1880.board import Board
 
 __all__ = [
     "ALL_ALLIANCE",
@@ -34,6 +40,7 @@ __all__ = [
     "Reason",
     "Relations",
     "VoidOrder",
+    "VoidReason",
     "relations_from_sheets",
     "order_text",
     "void_order",
@@ -149,140 +156,127 @@ NO_PAWN_LEFT: str = Reason.NO_PAWN_LEFT
 SELF_RELATION: str = Reason.SELF_RELATION
 CONTRADICTORY_RELATION: str = Reason.CONTRADICTORY_RELATION
 
-# code -> (English sentence, French sentence); fields come from void_order(**details).
-REASONS: dict[Reason, tuple[str, str]] = {
-    Reason.UNKNOWN_TERRITORY: ('unknown territory "{text}"', "territoire inconnu « {text} »"),
-    Reason.UNKNOWN_POWER: ('unknown power "{text}"', "puissance inconnue « {text} »"),
-    Reason.NOT_PLAYING: (
-        "{absent} does not play in this game",
-        "{absent} ne joue pas dans cette partie",
-    ),
-    Reason.UNKNOWN_KEYWORD: (
-        'cannot read this line: "{text}" is not an order (develop, explore, hold, land, war, '
-        "alliance)",
-        "ligne illisible : « {text} » n'est pas un ordre (développe, explore, rien, débarque, "
-        "guerre, alliance)",
-    ),
-    Reason.SYNTAX: (
-        'cannot read this line; write e.g. "Senegal: explore Guinea", "land: Morocco" or '
-        '"war: Germany"',
-        "ligne illisible ; écrire par exemple « Sénégal : explore Guinée », « débarque : Maroc » "
-        "ou « guerre : Allemagne »",
-    ),
-    Reason.NO_HEADER: (
-        "written before any [Power] header, so it belongs to no power",
-        "écrit avant tout en-tête [Puissance] : il n'appartient à aucune puissance",
-    ),
-    Reason.DUPLICATE_SHEET: (
-        "second order sheet for {power}; only the first sheet counts",
-        "deuxième fiche d'ordres pour {power} ; seule la première compte",
-    ),
-    Reason.NOT_NEIGHBOUR: (
-        "{target} is not a neighbour of {source}",
-        "{target} n'est pas limitrophe de {source}",
-    ),
-    Reason.NO_PRESENCE: (
-        "{power} has no presence in {territory}",
-        "{power} n'a pas de présence en {territory}",
-    ),
-    Reason.COLONY_CLOSED: (
-        "{territory} is a colony, closed to explorations and landings",
-        "{territory} est une colonie, fermée aux explorations et débarquements",
-    ),
-    Reason.DUPLICATE_ORDER: (
-        "second order for the presence in {territory}; a presence takes one order per round and "
-        "the first one written counts",
-        "deuxième ordre pour la présence en {territory} ; une présence reçoit un seul ordre par "
-        "tour et le premier écrit compte",
-    ),
-    Reason.SECOND_LANDING: (
-        "second landing; a power lands at most once per round and the first one written counts",
-        "deuxième débarquement ; un seul par tour, le premier écrit compte",
-    ),
-    Reason.NOT_COASTAL: (
-        "{territory} is not coastal; a landing needs a coastal territory",
-        "{territory} n'est pas côtier ; un débarquement vise un territoire côtier",
-    ),
-    Reason.LANDING_OCCUPIED: (
-        "{territory} is not empty ({occupants} present {when}); a landing needs a territory empty "
-        "of any presence",
-        "{territory} n'est pas vide ({occupants} présent {when_fr}) ; un débarquement vise un "
-        "territoire vide de toute présence",
-    ),
-    Reason.ALREADY_PRESENT: (
-        "{power} already has a presence in {territory}; one presence per power per territory",
-        "{power} a déjà une présence en {territory} ; une seule présence par pays et par "
-        "territoire",
-    ),
-    Reason.TERRITORY_FULL: (
-        "all {spaces} development spaces of {territory} are already filled",
-        "les {spaces} cases de développement de {territory} sont déjà occupées",
-    ),
-    Reason.NO_PIN_LEFT: (
-        "no development pin left: all {total} pins are on the board (the last pins go to "
-        "territories in alphabetical order)",
-        "plus de pion développement : les {total} pions sont posés (les derniers vont aux "
-        "territoires par ordre alphabétique)",
-    ),
-    Reason.NO_PAWN_LEFT: (
-        "{power} has no presence pawn left in stock{alphabetical}",
-        "{power} n'a plus de pion présence en réserve{alphabetical_fr}",
-    ),
-    Reason.SELF_RELATION: (
-        "{power} cannot declare a relation toward itself",
-        "{power} ne peut pas déclarer de relation envers elle-même",
-    ),
-    Reason.CONTRADICTORY_RELATION: (
-        "{power} wrote both war and alliance toward {other}; an unreadable relation counts as "
-        "alliance",
-        "{power} a écrit à la fois guerre et alliance envers {other} ; une relation illisible "
-        "compte comme une alliance",
-    ),
-}
 REASON_CODES: tuple[Reason, ...] = tuple(Reason)
 
-_EXTRA_FR = {
-    "when": "when_fr",
-    "alphabetical": "alphabetical_fr",
-}
+# The values that name powers (shown in the reader's language) and territories (shown with the
+# board's names in that language when a board is given); the others are shown as they are.
+_POWER_VALUES = frozenset({"power", "absent", "other", "occupants"})
+_TERRITORY_VALUES = frozenset({"territory", "source", "target"})
 
 
-def _fr(value: object) -> object:
-    if isinstance(value, str):
-        return POWER_NAMES_FR.get(value, value)
+def _message_key(code: Reason, details: Mapping[str, Any]) -> str:
+    """The key of the sentence in the "void" table: the code, or one of its two variants."""
+    if code is Reason.LANDING_OCCUPIED:
+        reading = details.get("landing_check") == "reading_order"
+        return "landing_occupied_reading" if reading else "landing_occupied_start"
+    if code is Reason.NO_PAWN_LEFT and details.get("explore"):
+        return "no_pawn_left_explore"
+    return str(code)
+
+
+def _shown(name: str, value: Any, lang: str, board: Board | None) -> Any:
+    if name in _POWER_VALUES:
+        if isinstance(value, str):
+            return power_name(value, lang)
+        return format_list((power_name(str(v), lang) for v in value), lang)
+    if name in _TERRITORY_VALUES and board is not None and isinstance(value, str):
+        return board.display_name(value, lang) if value in board else value
     if isinstance(value, tuple):
-        return ", ".join(POWER_NAMES_FR.get(str(v), str(v)) for v in value)
+        return format_list((str(v) for v in value), lang)
     return value
 
 
-def _en(value: object) -> object:
-    if isinstance(value, tuple):
-        return ", ".join(value)
-    return value
+class VoidReason(str):
+    """Why an order is void: the English sentence (a ``str``, as in ``--json`` output), carrying
+    what renders it in any other language: the sentence's key, the values and the suggestion.
+
+    >>> reason = void_order("France", "Egypt: explore Chad", "not_neighbour",
+    ...                     source="Egypt", target="Chad").reason
+    >>> reason, reason.render("de")
+    ('Chad is not a neighbour of Egypt', 'Chad grenzt nicht an Egypt')
+    """
+
+    key: str
+    values: tuple[tuple[str, Any], ...]
+    suggestion: str | None
+
+    def __new__(
+        cls, key: str, values: tuple[tuple[str, Any], ...], suggestion: str | None = None
+    ) -> VoidReason:
+        self = super().__new__(cls, _render(key, values, suggestion, "en", None))
+        self.key, self.values, self.suggestion = key, values, suggestion
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle rebuild it from its parts
+        return (VoidReason, (self.key, self.values, self.suggestion))
+
+    def render(self, lang: str = "en", board: Board | None = None) -> str:
+        """The sentence in ``lang``; with ``board``, territories under the board's names in
+        ``lang`` (canonical names otherwise, as typed on the sheets)."""
+        if lang == "en" and board is None:
+            return str(self)
+        return _render(self.key, self.values, self.suggestion, lang, board)
+
+
+def _render(
+    key: str,
+    values: tuple[tuple[str, Any], ...],
+    suggestion: str | None,
+    lang: str,
+    board: Board | None,
+) -> str:
+    shown = {name: _shown(name, value, lang, board) for name, value in values}
+    sentence = text("void", key, lang, **shown)
+    if suggestion:
+        if key == Reason.UNKNOWN_POWER:
+            suggestion = power_name(suggestion, lang)
+        elif board is not None and suggestion in board:
+            suggestion = board.display_name(suggestion, lang)
+        sentence = text("void", "did_you_mean", lang, reason=sentence, suggestion=suggestion)
+    return sentence
 
 
 @dataclass(frozen=True)
 class VoidOrder:
     """An order that was not executed: who wrote it, what was written, why it is void.
 
-    ``reason_code`` is one of :data:`REASON_CODES`; ``reason`` and ``reason_fr`` say it in plain
-    English and French. ``line`` is the line number in the typed sheets when known.
+    ``reason_code`` is one of :data:`REASON_CODES`; ``reason`` says it in plain English and
+    :meth:`text` in any language (``reason`` is a :class:`VoidReason` carrying the values).
+    ``line`` is the line number in the typed sheets when known. ``given_fr`` is only for callers
+    that build a void order from another one's fields in order (a French sentence, unused when
+    ``reason`` carries its values).
     """
 
     power: str | None
     order_text: str
     reason_code: Reason
     reason: str
-    reason_fr: str = ""
+    given_fr: str = field(default="", compare=False, repr=False)
     line: int | None = field(default=None, compare=False)
 
-    def text(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"fr"``)."""
-        return self.reason_fr if lang == "fr" and self.reason_fr else self.reason
+    def text(self, lang: str = "en", board: Board | None = None) -> str:
+        """The reason in ``lang`` (any language with a catalog); with ``board``, territories
+        under the board's names in that language."""
+        if isinstance(self.reason, VoidReason):
+            return self.reason.render(lang, board)
+        if lang == "fr" and self.given_fr:
+            return self.given_fr
+        return self.reason
+
+    @property
+    def reason_fr(self) -> str:
+        """The reason in French (:meth:`text` in French)."""
+        return self.text("fr")
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON form used in reports: ``{"power", "order", "reason"}``."""
-        return {"power": self.power, "order": self.order_text, "reason": self.reason}
+        """The JSON form used in reports: ``{"power", "order", "reason", "code"}`` (the English
+        sentence and the reason code)."""
+        return {
+            "power": self.power,
+            "order": self.order_text,
+            "reason": self.reason,
+            "code": self.reason_code,
+        }
 
 
 def void_order(
@@ -293,21 +287,19 @@ def void_order(
     suggestion: str | None = None,
     **details: Any,
 ) -> VoidOrder:
-    """Build a :class:`VoidOrder` with both sentences of ``code`` filled from ``details``."""
+    """A :class:`VoidOrder` for ``code`` with the values of its sentence (``details``); only the
+    English sentence is written now, the others when they are shown.
+
+    ``landing_check`` (the option's value) picks the sentence of a landing on an occupied
+    territory, ``explore=True`` the one of an exploration that found the stock empty.
+    """
     if type(code) is not Reason:  # the enum call costs a microsecond: skip it for members
         code = Reason(code)
-    english, french = REASONS[code]
     details.setdefault("power", power or "")
     details.setdefault("absent", power or "")
-    for key, fr_key in _EXTRA_FR.items():
-        details.setdefault(key, "")
-        details.setdefault(fr_key, "")
-    en_text = english.format(**{k: _en(v) for k, v in details.items()})
-    fr_text = french.format(**{k: _fr(v) for k, v in details.items()})
-    if suggestion:
-        en_text += f" (did you mean {suggestion}?)"
-        fr_text += f" (vouliez-vous dire {_fr(suggestion)} ?)"
-    return VoidOrder(power, order_text, code, en_text, fr_text, line)
+    values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in details.items())
+    reason = VoidReason(_message_key(code, details), values, suggestion)
+    return VoidOrder(power, order_text, code, reason, "", line)
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,10 @@ chosen so that additions come first and nothing is removed that the table has no
 The list comes grouped by power (each step in turn, and within a step power by power) or by
 territory (territory by territory, each with its steps in that order): :class:`GroupBy`.
 
-:func:`format_report` renders that list in English or French for the command line; the
-dashboard renders the same list (:func:`instruction_groups`) as HTML.
+:func:`format_report` renders that list for the command line in any language with a catalog
+(:mod:`tabletop.i18n`), territories under the board's names in that language; the dashboard
+renders the same list (:func:`instruction_groups`) as HTML. Nothing here writes a sentence while a
+round is resolved: the report holds codes and values, rendered only when shown.
 """
 
 from __future__ import annotations
@@ -29,20 +31,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.africa1880.orders import OrderKind, VoidOrder
-from tabletop.games.africa1880.state import POWER_NAMES_FR, POWER_ORDER, name_key, power_name
+from tabletop.games.africa1880.state import POWER_ORDER, name_key, power_name
 from tabletop.games.enums import TextEnum
+from tabletop.i18n import check_lang, format_list
+from tabletop.i18n.keys import REPORT, text
 
 if TYPE_CHECKING:  # only for annotations; the state module does not need this one
+    from tabletop.games.africa1880.board import Board
     from tabletop.games.africa1880.state import GameState
 
-SCORING_NOTE = (
-    "Scoring follows a published summary of the rules and may differ from the rulebook of your "
-    "copy of the game; check it before naming a winner."
-)
-SCORING_NOTE_FR = (
-    "Le décompte suit un résumé publié des règles et peut différer du livret de votre boîte ; "
-    "vérifiez-le avant de désigner un vainqueur."
-)
+#: The note printed under every score, in English (:func:`format_score` shows it in the
+#: reader's language from the catalogs).
+SCORING_NOTE = REPORT["scoring_note"].msgid
 
 
 @dataclass(frozen=True)
@@ -97,22 +97,16 @@ class Removal:
 
     @property
     def reason(self) -> str:
+        """The reason in English (the ``--json`` form)."""
         return removal_reason(self, "en")
 
     @property
     def reason_fr(self) -> str:
+        """The reason in French."""
         return removal_reason(self, "fr")
 
     def to_dict(self) -> dict[str, str]:
         return {"power": self.power, "territory": self.territory, "reason": self.reason}
-
-
-def _names(powers: tuple[str, ...], lang: str) -> str:
-    names = [power_name(p, lang) for p in powers]
-    if len(names) <= 1:
-        return "".join(names)
-    joiner = " et " if lang == "fr" else " and "
-    return ", ".join(names[:-1]) + joiner + names[-1]
 
 
 class RemovalRule(TextEnum):
@@ -125,34 +119,25 @@ class RemovalRule(TextEnum):
 
 
 def removal_reason(removal: Removal, lang: str = "en") -> str:
-    """The sentence naming the rule applied and the relations that removed the presence."""
-    me = power_name(removal.power, lang)
+    """The sentence naming the rule applied and the relations that removed the presence.
+
+    >>> removal = Removal("Italy", "Libya", ("France", "Germany"), ("Great Britain",))
+    >>> removal_reason(removal, "de")[:62]
+    '2 Kriegserklärungen an Italien (Frankreich und Deutschland) ge'
+    """
     wars, allies = removal.war_from, removal.alliance_from
+    me = power_name(removal.power, lang)
     if removal.rule is RemovalRule.BETRAYED_ALLY:
-        other = power_name(wars[0], lang)
-        if lang == "fr":
-            return (
-                f"{me} a déclaré l'alliance avec {other} mais {other} lui a déclaré la guerre "
-                "(deux présences : l'allié trahi est retiré)"
-            )
-        return (
-            f"{me} allied with {other} but {other} declared war on {me} "
-            "(two presences: the betrayed ally is removed)"
-        )
-    if lang == "fr":
-        text = f"{me} reçoit {len(wars)} déclaration(s) de guerre ({_names(wars, lang)})"
-        text += f" et seulement {len(allies)} d'alliance"
-        text += f" ({_names(allies, lang)})" if allies else ""
-        return text + (
-            " des autres pays présents (trois présences ou plus : plus de guerres que "
-            "d'alliances retire la présence)"
-        )
-    text = f"{len(wars)} war declaration(s) on {me} ({_names(wars, lang)})"
-    text += f" against {len(allies)} alliance(s)"
-    text += f" ({_names(allies, lang)})" if allies else ""
-    return text + (
-        " from the other powers present (three or more presences: more wars than alliances "
-        "removes the presence)"
+        return text("report", "betrayed", lang, power=me, other=power_name(wars[0], lang))
+    return text(
+        "report",
+        "outnumbered" if allies else "outnumbered_no_ally",
+        lang,
+        power=me,
+        war_count=len(wars),
+        war_names=format_list((power_name(p, lang) for p in wars), lang),
+        alliance_count=len(allies),
+        alliance_names=format_list((power_name(p, lang) for p in allies), lang),
     )
 
 
@@ -447,85 +432,36 @@ def instruction_groups(
     )
 
 
-_TEXT = {
-    "en": {
-        "title": "Round {round} ({year}): what to do on the table",
-        "title_territory": (
-            "Round {round} ({year}): what to do on the table, territory by territory"
-        ),
-        "step_place": "PLACE new presences:",
-        "step_pins": "ADD development pins:",
-        "step_colonies": "FOUND colonies:",
-        "step_remove": "REMOVE these presences (back to their stock):",
-        "territory": "{territory}:",
-        "explore": "exploration",
-        "land": "landing",
-        "line_place": "PLACE {power} in {territory} ({how})",
-        "line_do_not_place": (
-            "DO NOT PLACE {power} in {territory} ({how}): removed at once, {reason}; "
-            "leave the pawn in stock"
-        ),
-        "line_add_pins": "ADD {count} PIN{s} on {territory} (total {total}/{spaces})",
-        "line_found_colony": "FOUND COLONY in {territory} ({powers})",
-        "line_remove": "REMOVE {power} from {territory}: {reason}",
-        "void": "VOID ORDERS (not executed):",
-        "void_line": '{power}: "{order}": {reason}',
-        "nothing": "Nothing changes on the table this round.",
-        "next": "Next: round {round} ({year}).",
-        "over": "GAME OVER. Count the score (tabletop africa score).",
-        "nobody": "nobody",
-    },
-    "fr": {
-        "title": "Tour {round} ({year}) : ce qu'il faut faire sur la table",
-        "title_territory": (
-            "Tour {round} ({year}) : ce qu'il faut faire sur la table, territoire par territoire"
-        ),
-        "step_place": "POSER les nouvelles présences :",
-        "step_pins": "AJOUTER des pions développement :",
-        "step_colonies": "FONDER les colonies :",
-        "step_remove": "RETIRER ces présences (retour à la réserve) :",
-        "territory": "{territory} :",
-        "explore": "exploration",
-        "land": "débarquement",
-        "line_place": "POSER {power} sur {territory} ({how})",
-        "line_do_not_place": (
-            "NE PAS POSER {power} sur {territory} ({how}) : retirée aussitôt, {reason} ; "
-            "laissez le pion dans la réserve"
-        ),
-        "line_add_pins": ("AJOUTER {count} PION{s} sur {territory} (total {total}/{spaces})"),
-        "line_found_colony": "FONDER LA COLONIE sur {territory} ({powers})",
-        "line_remove": "RETIRER {power} du territoire {territory} : {reason}",
-        "void": "ORDRES NULS (non exécutés) :",
-        "void_line": "{power} : « {order} » : {reason}",
-        "nothing": "Rien ne change sur la table ce tour-ci.",
-        "next": "Ensuite : tour {round} ({year}).",
-        "over": "FIN DE LA PARTIE. Faites le décompte (tabletop africa score).",
-        "nobody": "personne",
-    },
-}
-LANGUAGES = tuple(_TEXT)
+def _territory(board: Board | None, territory: str, lang: str) -> str:
+    if board is None or territory not in board:
+        return territory
+    return board.display_name(territory, lang)
 
 
-def instruction_text(item: Instruction, lang: str = "en") -> str:
-    """One instruction as a line of the command-line report (``lang`` ``"en"`` or ``"fr"``).
+def instruction_text(item: Instruction, lang: str = "en", board: Board | None = None) -> str:
+    """One instruction as a line of the command-line report, in ``lang``.
 
-    Territory names stay canonical so they match the board file (so the French lines say "sur
-    Algeria", "du territoire Egypt": no article to agree with).
+    With ``board``, territories are shown under the board's names in ``lang`` (``Ägypten``);
+    without, under their canonical names (those of the board file).
+
+    >>> item = Instruction(InstructionKind.ADD_PINS, "Egypt", count=2, total=3, spaces=4)
+    >>> instruction_text(item, "fr")
+    'AJOUTER 2 PIONS sur Egypt (total 3/4)'
     """
-    if lang not in _TEXT:
-        raise ValueError(f"unknown language {lang!r}; use 'en' or 'fr'")
-    text = _TEXT[lang]
-    powers = ", ".join(power_name(p, lang) for p in item.powers) or text["nobody"]
-    return text[f"line_{item.kind}"].format(
+    lang = check_lang(lang)
+    powers = format_list((power_name(p, lang) for p in item.powers), lang)
+    return text(
+        "report",
+        f"line_{item.kind}",
+        lang,
         power=power_name(item.power, lang) if item.power else "",
-        territory=item.territory,
-        how=text[str(item.by)] if item.by is not None else "",
+        territory=_territory(board, item.territory, lang),
+        how=text("report", str(item.by), lang) if item.by is not None else "",
         reason=item.reason(lang),
         count=item.count,
-        s="S" if item.count > 1 else "",
         total=item.total,
         spaces=item.spaces,
-        powers=powers,
+        powers=powers or text("report", "nobody", lang),
     )
 
 
@@ -546,42 +482,62 @@ def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]
     )
 
 
-def format_report(report: Report, lang: str = "en", group_by: GroupBy | str = "power") -> str:
+def _report_board(report: Report) -> Board | None:
+    """The board of the report's game when it is a board of the package (a board file is
+    given by the caller: its path is relative to the game file)."""
+    from tabletop.games.africa1880.board import PACKAGE_BOARDS, load_board
+
+    state = report.state
+    if state is None or state.board not in PACKAGE_BOARDS:
+        return None
+    return load_board(state.board)
+
+
+def format_report(
+    report: Report,
+    lang: str = "en",
+    group_by: GroupBy | str = "power",
+    board: Board | None = None,
+) -> str:
     """Plain-words table instructions in table order (:func:`table_instructions`), then the
     void orders with their reasons, then what comes next.
 
-    ``lang`` is ``"en"`` or ``"fr"``; ``group_by`` is ``"power"`` (headings: the steps) or
-    ``"territory"`` (headings: the territories).
+    ``lang`` is any language with a catalog (``"en"``, ``"fr"``, ``"de"``); ``group_by`` is
+    ``"power"`` (headings: the steps) or ``"territory"`` (headings: the territories). Territories
+    are shown under ``board``'s names in ``lang`` (by default the board of the report's game when
+    it is one of the package's).
     """
-    if lang not in _TEXT:
-        raise ValueError(f"unknown language {lang!r}; use 'en' or 'fr'")
+    lang = check_lang(lang)
     group_by = GroupBy(group_by)
-    text = _TEXT[lang]
+    if board is None:
+        board = _report_board(report)
     title = "title_territory" if group_by is GroupBy.TERRITORY else "title"
-    lines = [text[title].format(round=report.round, year=report.year), ""]
+    lines = [text("report", title, lang, round=report.round, year=report.year), ""]
     groups = instruction_groups(report, group_by)
     for group in groups:
         if isinstance(group.heading, Step):
-            lines.append(text[f"step_{group.heading}"])
+            lines.append(text("report", f"step_{group.heading}", lang))
         else:
-            lines.append(text["territory"].format(territory=group.heading))
-        lines.extend(f"  - {instruction_text(item, lang)}" for item in group.instructions)
+            territory = _territory(board, group.heading, lang)
+            lines.append(text("report", "territory", lang, territory=territory))
+        lines.extend(f"  - {instruction_text(item, lang, board)}" for item in group.instructions)
         lines.append("")
     if not groups:
-        lines.extend([text["nothing"], ""])
+        lines.extend([text("report", "nothing", lang), ""])
     if report.void_orders:
-        lines.append(text["void"])
+        lines.append(text("report", "void", lang))
         for void in void_orders_for_reading(report.void_orders):
             who = power_name(void.power, lang) if void.power else "?"
-            lines.append(
-                "  - "
-                + text["void_line"].format(power=who, order=void.order_text, reason=void.text(lang))
+            reason = void.text(lang, board)
+            line = text(
+                "report", "void_line", lang, power=who, order=void.order_text, reason=reason
             )
+            lines.append(f"  - {line}")
         lines.append("")
     if report.game_over:
-        lines.append(text["over"])
+        lines.append(text("report", "over", lang))
     elif report.state is not None:
-        lines.append(text["next"].format(round=report.state.round, year=report.state.year))
+        lines.append(text("report", "next", lang, round=report.state.round, year=report.state.year))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -634,25 +590,16 @@ class Score:
 
 def format_score(score: Score, lang: str = "en") -> str:
     """A small score table in plain words, with the note that scoring follows a summary."""
-    fr = lang == "fr"
-    if score.scoring == "points":
-        rule = (
-            "Décompte aux points : colonie seul 8, colonie partagée 3, alliance déclarée au "
-            "dernier tour 1."
-            if fr
-            else "Points scoring: colony held alone 8, shared colony 3 each, 1 per alliance "
-            "declared in the last round."
-        )
-    else:
-        rule = (
-            "Décompte aux colonies : le plus de colonies gagne."
-            if fr
-            else "Colony scoring: most colonies wins."
-        )
+    lang = check_lang(lang)
+
+    def col(key: str) -> str:
+        return text("score", key, lang)
+
+    rule = col("rule_points" if score.scoring == "points" else "rule_colonies")
     header = (
-        f"{'Puissance' if fr else 'Power':<16}{'Points':>7}{'Colonies':>10}"
-        f"{'seul' if fr else 'alone':>7}{'partagées' if fr else 'shared':>10}"
-        f"{'alliances':>11}{'présences' if fr else 'presences':>11}"
+        f"{col('col_power'):<16}{col('col_points'):>7}{col('col_colonies'):>10}"
+        f"{col('col_alone'):>7}{col('col_shared'):>10}"
+        f"{col('col_alliances'):>11}{col('col_presences'):>11}"
     )
     lines = [rule, "", header]
     for p in score.powers:
@@ -660,10 +607,8 @@ def format_score(score: Score, lang: str = "en") -> str:
             f"{power_name(p.power, lang):<16}{p.points:>7}{p.colonies:>10}{p.colonies_alone:>7}"
             f"{p.colonies_shared:>10}{p.alliances:>11}{p.presences:>11}"
         )
-    leaders = ", ".join(POWER_NAMES_FR.get(p, p) if fr else p for p in score.leaders)
-    if score.game_over:
-        lines += ["", (f"Vainqueur : {leaders}" if fr else f"Winner: {leaders}")]
-    else:
-        lines += ["", (f"En tête : {leaders}" if fr else f"Leading: {leaders}")]
-    lines += ["", SCORING_NOTE_FR if fr else score.note]
+    leaders = format_list((power_name(p, lang) for p in score.leaders), lang)
+    lines += ["", text("score", "winner" if score.game_over else "leading", lang, leaders=leaders)]
+    note = text("report", "scoring_note", lang) if score.note == SCORING_NOTE else score.note
+    lines += ["", note]
     return "\n".join(lines) + "\n"
