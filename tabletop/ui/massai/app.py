@@ -1,11 +1,15 @@
-"""The Massai page: ``massai_app(game_file=None, lang="en")`` returns the widget to display.
+"""The Massai page: ``massai_app(lang="en")`` returns the widget to display.
 
 One controller (:class:`~tabletop.ui.massai.controller.MassaiController`) holds the game; this
 view only renders it and forwards clicks. The board is drawn from ``on_client_ready`` and from
 callbacks, never while the notebook runs (ipycanvas would draw nothing in Voila).
 
-The game is saved after every action to ``game_file``, by default ``massai.json`` in
-``$TABLETOP_DATA_DIR`` or ``~/.local/share/tabletop``; reloading the page continues it.
+The games are kept in the games database (:func:`tabletop.store.open_store`: SQLite in
+``$TABLETOP_DATA_DIR`` or ``~/.local/share/tabletop``, or ``$TABLETOP_DATABASE_URL``). A visit
+opens the list of the Massai games (:class:`~tabletop.ui.shell.games_list.GamesList`); with no
+game yet, a new game is started as a new entry. Every action is an entry of the game's
+history; other pages on the same game see it within about a second. The old ``massai.json``
+autosave is imported once into the database (the file is kept).
 
 When the analysis panels are installed, a **Teacher view** toggle in the header shows the attack
 game of the position (:func:`tabletop.ui.analysis.massai_panel.massai_analysis_panel`), through
@@ -17,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -25,10 +28,13 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai.actions import Build, Move
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
+from tabletop.store import Store, StoreError, open_store
 from tabletop.ui.massai.canvas import Scene, draw, geometry_for, make_canvas, shown_chain
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.texts import player_label, t
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
+from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.teacher import TeacherView, installed
 
 MASSAI_CSS = """
@@ -112,6 +118,11 @@ class MassaiView:
         self.cancel_button = button("cancel", controller.cancel)
         self.continue_button = button("continue", controller.continue_, "primary")
         self.undo_button = button("undo", controller.undo)
+        self.redo_button = button("redo", controller.redo)
+        #: Back to the games list (shown only when the page has one: see :class:`MassaiPage`).
+        self.games_button = button("games", lambda: self.on_games())
+        self.games_button.layout.display = "none"
+        self.on_games: Callable[[], None] = lambda: None
 
         self.history_title = widgets.HTML()
         self.history = widgets.HTML()
@@ -126,6 +137,8 @@ class MassaiView:
         self.new_button = button("new", self.start_new_game)
         self.saved = widgets.HTML()
         self.saved.add_class("tt-massai-saved")
+        self.upload = upload_widget(self.import_upload, "tt-massai-upload")
+        self.upload_label = widgets.HTML()
         self.options_line = widgets.HTML()
         self.legend = widgets.HTML()
         self.new_box = widgets.Accordion(
@@ -135,6 +148,8 @@ class MassaiView:
                         self.options_line,
                         widgets.HBox([self.adjacency, self.guard_table]),
                         self.new_button,
+                        self.upload_label,
+                        self.upload,
                         self.saved,
                     ]
                 )
@@ -164,6 +179,7 @@ class MassaiView:
                 self.cancel_button,
                 self.continue_button,
                 self.undo_button,
+                self.redo_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
@@ -177,7 +193,7 @@ class MassaiView:
         )
         self.root = widgets.VBox(
             page_frame(
-                header_bar([self.title], [self.teacher.toggle, self.lang]),
+                header_bar([self.title], [self.games_button, self.teacher.toggle, self.lang]),
                 widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
                 self.teacher.box,
                 css=MASSAI_CSS,
@@ -206,6 +222,10 @@ class MassaiView:
             self.controller.notify("notice_bad_guard_table", table=self.guard_table.value.strip())
             return
         self.controller.new_game(options)
+
+    def import_upload(self, data: bytes, name: str) -> None:
+        """An uploaded file: imported as a new game (a bad one refused, this game untouched)."""
+        self.controller.import_file(data, name)
 
     def _on_change(self, _change: object) -> None:
         geometry = geometry_for(self.controller.state)
@@ -326,9 +346,10 @@ class MassaiView:
             if lines
             else html.escape(t("history_empty", lang))
         )
-        self.saved.value = html.escape(
-            t("saved_in", lang, path=str(c.save_path)) if c.save_path else t("not_saved", lang)
-        )
+        self.saved.value = f"<small>{html.escape(c.where_kept())}</small>"
+        self.upload_label.value = html.escape(store_text("upload", lang))
+        self.upload.layout.display = None if c.store is not None else "none"
+        self.upload_label.layout.display = self.upload.layout.display
         self.new_box.set_title(0, t("new_game_title", lang))
         self.adjacency.description = t("adjacency", lang)
         self.guard_table.description = t("guard_table", lang)
@@ -344,6 +365,8 @@ class MassaiView:
         }
         for widget, key in labels.items():
             widget.description = t(key, lang)
+        self.redo_button.description = store_text("redo", lang)
+        self.games_button.description = store_text("all_games", lang)
         shown = {
             self.start_button: secret,
             self.confirm_button: stage in ("setup-entry", "attack-target", "guards"),
@@ -355,13 +378,207 @@ class MassaiView:
             self.continue_button: stage == "reveal",
             self.undo_button: stage in ("play", "over", "setup-wait", "reveal")
             and bool(c.record.actions),
+            self.redo_button: stage in ("play", "over", "setup-wait", "reveal") and c.can_redo,
         }
         for widget, visible in shown.items():
             widget.layout.display = None if visible else "none"
 
 
-def massai_app(game_file: str | os.PathLike[str] | None = None, lang: str = "en") -> widgets.Widget:
-    """The Massai page as one widget; the game is saved to ``game_file`` after every action."""
-    controller = MassaiController(game_file=game_file, lang=lang)
-    # The controller and the canvas hold the view's callbacks, so the root keeps it alive.
-    return MassaiView(controller, analysis=teacher_panel_factory()).root
+def upload_widget(on_file: Callable[[bytes, str], None], css_class: str) -> widgets.FileUpload:
+    """A one-file ``.json`` upload that hands ``(content, file name)`` to ``on_file``."""
+    upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+    upload.add_class(css_class)
+
+    def changed(change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        first = files[0]
+        on_file(bytes(first["content"]), str(first.get("name") or "upload.json"))
+        try:
+            upload.value = ()  # the same file may be uploaded again
+        except Exception:  # older front ends refuse a cleared value; the import is done anyway
+            pass
+
+    upload.observe(changed, names="value")
+    return upload
+
+
+class MassaiPage:
+    """The whole page: the games list, and the game view once a game is opened.
+
+    A fresh visit shows the list of the Massai games of ``store`` (with no game yet, a new game
+    is started at once); "Open" shows that game, "New game" starts a new one (the others stay),
+    an uploaded file becomes a new game. ``watch``: follow other pages' changes of the game
+    shown (a watcher per page).
+    """
+
+    def __init__(
+        self,
+        store: Store | None,
+        lang: str = "en",
+        analysis: TeacherFactory | None = None,
+        watch: bool = True,
+        problem: str = "",
+    ) -> None:
+        self.store = store
+        self.lang = lang
+        self.analysis = analysis
+        self.watching = watch
+        self.view: MassaiView | None = None
+        self.root = widgets.VBox()
+        frame_root(self.root, ["tt-massai-page"])
+        self.title = widgets.HTML()
+        self.lang_switch = language_switch(lang, self.set_lang, "tt-massai-lang")
+        self.message = widgets.HTML()
+        self.message.add_class("tt-massai-list-message")
+        self.upload = upload_widget(self.import_upload, "tt-massai-list-upload")
+        self.upload_label = widgets.HTML()
+        self.games: GamesList | None = None
+        self.list_screen: list[widgets.Widget] = []
+        self._notice: tuple[str, dict[str, Any]] = ("db_unavailable", {"error": problem})
+        if store is None:
+            # No database: one game kept nowhere, and the page says so.
+            self.open_view(MassaiController(None, lang=lang))
+            assert self.view is not None
+            self.view.controller.notify("db_unavailable", error=problem)
+            return
+        self._notice = ("", {})
+        self.games = GamesList(
+            store, "massai", lang=lang, on_open=self.open_game, on_new=self.new_game
+        )
+        self.list_screen = page_frame(
+            header_bar([self.title], [self.lang_switch]),
+            self.message,
+            self.games,
+            self.upload_label,
+            self.upload,
+            css=MASSAI_CSS,
+        )
+        self.relabel()
+        if self.games.games:
+            self.show_list()
+        else:
+            self.new_game()
+
+    # --- screens ---------------------------------------------------------------------------
+
+    def show_list(self) -> None:
+        """Show the games list (read again); the game shown stops following other pages."""
+        if self.view is not None:
+            self.view.controller.stop_watching()
+            self.lang = self.view.controller.lang
+            self.lang_switch.value = self.lang
+        if self.games is not None:
+            self.games.refresh()
+            self.relabel()
+        self.root.children = tuple(self.list_screen)
+        self.root.remove_class("tt-massai-app")
+        self.root.add_class("tt-massai-list")
+
+    def open_view(self, controller: MassaiController) -> None:
+        """Show the game of ``controller`` (the view is made once, then reused)."""
+        if self.view is None:
+            self.view = MassaiView(controller, analysis=self.analysis)
+            self.view.on_games = self.show_list
+            self.view.games_button.layout.display = None if self.store is not None else "none"
+        elif controller is not self.view.controller:
+            raise ValueError("one page shows one controller")
+        self.root.children = tuple(self.view.root.children)
+        self.root.remove_class("tt-massai-list")
+        self.root.add_class("tt-massai-app")
+        if self.watching:
+            controller.watch()
+        self.view.redraw()
+        self.view.render_panels()
+
+    def _controller(self) -> MassaiController | None:
+        return self.view.controller if self.view is not None else None
+
+    def open_game(self, game_id: int) -> None:
+        """The list's "Open": show that game, its pending secret restored."""
+        controller = self._controller()
+        if controller is None:
+            controller = MassaiController(self.store, lang=self.lang, start=False)
+        else:
+            controller.set_lang(self.lang)
+        if controller.open(game_id):
+            self.open_view(controller)
+        elif self.games is not None:
+            self.games.say(controller.notice_text(), "error")
+
+    def new_game(self) -> None:
+        """The list's "New game" (and a first visit): a NEW game with the default options."""
+        controller = self._controller()
+        if controller is None:
+            controller = MassaiController(self.store, lang=self.lang)
+        elif self.view is not None:
+            controller.set_lang(self.lang)
+            self.view.start_new_game()
+        self.open_view(controller)
+
+    def import_upload(self, data: bytes, name: str) -> None:
+        """A file uploaded on the list: imported as a new game and opened, or refused."""
+        controller = self._controller()
+        if controller is None:
+            controller = MassaiController(self.store, lang=self.lang, start=False)
+        if controller.import_file(data, name):
+            self.open_view(controller)
+        else:
+            self.say(controller.notice_text(), "error")
+
+    # --- words -----------------------------------------------------------------------------
+
+    def say(self, line: str, kind: str = "ok") -> None:
+        """A line above the list (kind: ok, error)."""
+        cls = "tt-msg-error" if kind == "error" else "tt-msg-ok"
+        self.message.value = f'<p class="{cls}">{html.escape(line)}</p>' if line else ""
+
+    def set_lang(self, lang: str) -> None:
+        """The list's language switch."""
+        self.lang = lang
+        controller = self._controller()
+        if controller is not None:
+            controller.set_lang(lang)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every text of the list screen in the page language."""
+        lang = self.lang
+        self.title.value = f"<h1>{html.escape(t('title', lang))}</h1>"
+        self.upload_label.value = html.escape(store_text("upload", lang))
+        if self.games is not None:
+            self.games.relabel(lang)
+
+
+def import_old_autosaves(store: Store) -> list[str]:
+    """Import once the games the dashboards kept in files before the database (the files are
+    only read); the names of the games added now."""
+    try:
+        outcomes = store.import_autosaves()
+    except StoreError:
+        return []  # nothing lost: the files stay, a later visit tries again
+    return [o.snapshot.info.name for o in outcomes if o.snapshot is not None]
+
+
+def massai_app(lang: str = "en", store: Store | None = None, watch: bool = True) -> widgets.Widget:
+    """The Massai page as one widget: the games list, then the game opened.
+
+    ``store``: the games database (default :func:`~tabletop.store.open_store`); when it cannot
+    be opened, the page says why and plays one game kept nowhere.
+    """
+    problem = ""
+    if store is None:
+        try:
+            store = open_store()
+        except StoreError as error:
+            problem = str(error)
+    names = import_old_autosaves(store) if store is not None else []
+    page = MassaiPage(
+        store, lang=lang, analysis=teacher_panel_factory(), watch=watch, problem=problem
+    )
+    if names:
+        page.say(store_text("db_autosaves", lang, names=", ".join(names)))
+    # The controller and the canvas hold the view's callbacks, so the root keeps the page alive.
+    page.root._massai_page = page
+    return page.root

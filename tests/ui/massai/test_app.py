@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.massai.gamefile import GameRecord, load_game, save_game
+from tabletop.games.massai.gamefile import GameRecord, save_game
 from tabletop.games.massai.notation import parse_action
+from tabletop.store import Store, open_store
 from tabletop.ui.massai.app import MassaiView, massai_app
 from tabletop.ui.massai.controller import MassaiController
 
@@ -16,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
-def view(tmp_path: Path) -> MassaiView:
-    made = MassaiView(MassaiController(game_file=tmp_path / "game.json"))
+def view(store: Store) -> MassaiView:
+    made = MassaiView(MassaiController(store))
     made.redraw()
     return made
 
@@ -185,7 +186,7 @@ def test_history_and_undo(view: MassaiView) -> None:
     assert "c1" not in view.message.value + view.history.value
 
 
-def test_moves_once_all_huts_are_out(tmp_path: Path) -> None:
+def test_moves_once_all_huts_are_out(store: Store) -> None:
     record = GameRecord.new()
     builds = []
     for mine, theirs in zip(
@@ -198,8 +199,8 @@ def test_moves_once_all_huts_are_out(tmp_path: Path) -> None:
     for line in lines:
         record, report = record.play(parse_action(line, record.state.to_move))
         assert report.ok, report.message
-    save_game(record, tmp_path / "full.json")
-    view = MassaiView(MassaiController(game_file=tmp_path / "full.json"))
+    snap = store.create_game(record)
+    view = MassaiView(MassaiController(store, snap.game_id))
     c = view.controller
     assert c.state.supply(0) == 0 and "Click one of your huts to move it" in view.prompt.value
     click(view, "c3")
@@ -212,8 +213,8 @@ def test_moves_once_all_huts_are_out(tmp_path: Path) -> None:
     assert c.state.owner("h3") == 0 and c.state.owner("h1") is None
 
 
-def test_win_is_announced(tmp_path: Path) -> None:
-    view = MassaiView(MassaiController(game_file=tmp_path / "g.json"))
+def test_win_is_announced(store: Store) -> None:
+    view = MassaiView(MassaiController(store))
     secret_setup(view, "a1 a2 a3 b2 b3")
     secret_setup(view, "h6 h5 h4 g5 g6")
     view.continue_button.click()
@@ -243,25 +244,38 @@ def test_french(view: MassaiView) -> None:
     assert "not in your half" in view.message.value
 
 
-def test_autosave_and_reload(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    view = MassaiView(MassaiController(game_file=path))
+def test_every_action_is_kept_and_a_new_page_continues(store: Store) -> None:
+    view = MassaiView(MassaiController(store))
     setups(view)
     click(view, "d3")
-    assert load_game(path).state == view.controller.state
-    again = MassaiView(MassaiController(game_file=path))
+    game_id = view.controller.game_id
+    assert game_id is not None
+    assert store.load(game_id).game.state == view.controller.state
+    again = MassaiView(MassaiController(store, game_id))
     assert again.controller.state == view.controller.state
-    assert "continued" in again.message.value and "build d3" in again.history.value
+    assert "opened" in again.message.value and "build d3" in again.history.value
+    assert "Kept in the games database" in again.saved.value
 
 
-def test_unreadable_file_is_kept_and_the_game_saved_beside_it(tmp_path: Path) -> None:
-    path = tmp_path / "massai.json"
-    path.write_text("{broken", encoding="utf-8")
-    view = MassaiView(MassaiController(game_file=path))
-    assert "could not be read" in view.message.value and "massai-2.json" in view.message.value
-    setups(view)
-    assert path.read_text(encoding="utf-8") == "{broken"
-    assert json.loads((tmp_path / "massai-2.json").read_text())["history"]
+def test_an_old_autosave_is_imported_once_and_kept(tmp_path: Path, monkeypatch) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    record = GameRecord.new()
+    for line in ("setup a1 b1 c1 d1 e1", "setup a6 b6 c6 d6 e6", "build d2"):
+        record, report = record.play(parse_action(line, record.state.to_move))
+        assert report.ok
+    save_game(record, data_dir / "massai.json")
+    before = (data_dir / "massai.json").read_bytes()
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(data_dir))
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    root = massai_app(watch=False)
+    page = root._massai_page
+    assert "massai.json" in page.message.value and "tt-massai-list" in root._dom_classes
+    assert (data_dir / "massai.json").read_bytes() == before
+    massai_app(watch=False)  # a second visit imports nothing again
+    with open_store() as store:
+        (info,) = store.list_games("massai")
+        assert info.step == 3 and "massai.json" in info.name
 
 
 def test_new_game_with_options_and_a_bad_guard_table(view: MassaiView) -> None:
@@ -280,9 +294,27 @@ def test_new_game_with_options_and_a_bad_guard_table(view: MassaiView) -> None:
 
 def test_the_factory_returns_one_widget(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
-    root = massai_app(lang="fr")
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    root = massai_app(lang="fr", watch=False)
+    # No game yet: a new game is started at once, as a new entry of the database.
     assert "tt-massai-app" in root._dom_classes
-    assert (tmp_path / "massai.json").is_file()
+    assert (tmp_path / "tabletop.db").is_file() and not (tmp_path / "massai.json").exists()
+    with open_store() as store:
+        assert len(store.list_games("massai")) == 1
+
+
+def test_a_database_that_cannot_be_opened_is_said(tmp_path: Path, monkeypatch) -> None:
+    bad = tmp_path / "not-a-db.db"
+    bad.write_text("hello, not a database", encoding="utf-8")
+    monkeypatch.setenv("TABLETOP_DATABASE_URL", f"sqlite:///{bad}")
+    root = massai_app(watch=False)
+    page = root._massai_page
+    assert "tt-massai-app" in root._dom_classes
+    message = page.view.message.value
+    assert "The games database cannot be opened" in message and "not kept" in message
+    assert bad.read_text(encoding="utf-8") == "hello, not a database"
+    setups(page.view)  # the game is still played, kept nowhere
+    assert page.view.controller.state.phase == "play"
 
 
 def test_notebook_is_one_cell_calling_the_factory() -> None:

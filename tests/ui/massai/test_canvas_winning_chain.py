@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from massai.helpers import position
@@ -11,6 +10,7 @@ from massai.helpers import position
 from tabletop.games.massai.actions import Attack, Build
 from tabletop.games.massai.rules import apply
 from tabletop.games.massai.state import State
+from tabletop.store import Store
 from tabletop.ui.massai import canvas as massai_canvas
 from tabletop.ui.massai.app import MassaiView
 from tabletop.ui.massai.canvas import Scene, draw, geometry_for
@@ -78,8 +78,8 @@ def test_a_win_by_elimination_outlines_nothing() -> None:
     assert outlined_squares(joined) == []
 
 
-def test_the_page_outlines_the_chain_and_its_legend_says_so(tmp_path: Path) -> None:
-    view = MassaiView(MassaiController(game_file=tmp_path / "g.json"))
+def test_the_page_outlines_the_chain_and_its_legend_says_so(store: Store) -> None:
+    view = MassaiView(MassaiController(store))
     view.redraw()
     assert "Gold outline" not in view.legend.value
     secret_setup(view, "a1 a2 a3 b2 b3")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
+from tabletop.store import Store
 from tabletop.ui.massai.app import MassaiView, massai_app, public_position, teacher_panel_factory
 from tabletop.ui.massai.controller import MassaiController
 
@@ -32,8 +32,8 @@ def factory() -> CountingFactory:
 
 
 @pytest.fixture
-def view(tmp_path: Path, factory: CountingFactory) -> MassaiView:
-    made = MassaiView(MassaiController(game_file=tmp_path / "game.json"), analysis=factory)
+def view(store: Store, factory: CountingFactory) -> MassaiView:
+    made = MassaiView(MassaiController(store), analysis=factory)
     made.redraw()
     return made
 
@@ -100,8 +100,8 @@ def test_toggle_builds_the_panel_lazily_then_shows_and_hides_it(
     assert factory.built == 1 and view.teacher.panel is panel
 
 
-def test_the_page_factory_has_the_toggle(tmp_path: Path) -> None:
-    root = massai_app(game_file=tmp_path / "game.json")
+def test_the_page_factory_has_the_toggle(store: Store) -> None:
+    root = massai_app(store=store, watch=False)
     (toggle,) = with_class(root, "tt-massai-teacher-toggle")
     assert toggle.layout.display is None
     (box,) = with_class(root, "tt-massai-teacher")
@@ -109,7 +109,7 @@ def test_the_page_factory_has_the_toggle(tmp_path: Path) -> None:
 
 
 def test_no_toggle_when_the_panels_cannot_be_imported(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real_find_spec = importlib.util.find_spec
 
@@ -118,7 +118,7 @@ def test_no_toggle_when_the_panels_cannot_be_imported(
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     assert teacher_panel_factory() is None
-    root = massai_app(game_file=tmp_path / "game.json")
+    root = massai_app(store=store, watch=False)
     (toggle,) = with_class(root, "tt-massai-teacher-toggle")
     assert toggle.layout.display == "none"
 
@@ -236,11 +236,11 @@ def test_a_confirmed_first_setup_stays_secret(view: MassaiView) -> None:
     assert panel.state is c.state and panel.board.value.count("○") == 5
 
 
-def test_a_failing_panel_never_stops_the_game(tmp_path: Path) -> None:
+def test_a_failing_panel_never_stops_the_game(store: Store) -> None:
     def broken(state, lang):
         raise RuntimeError("no solver here")
 
-    view = MassaiView(MassaiController(game_file=tmp_path / "game.json"), analysis=broken)
+    view = MassaiView(MassaiController(store), analysis=broken)
     view.teacher.toggle.value = True
     assert "no solver here" in view.teacher.error.value
     assert "could not analyse" in view.teacher.error.value
