@@ -25,7 +25,6 @@ import os
 import re
 import stat
 import tempfile
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +60,10 @@ class FileFormatError(ValueError):
         self.reason = bounded_message(reason if reason is not None else message)
 
 
-#: Far above any real game file (a finished six-power game is well under 1 MB); a bigger file is
-#: refused before it is read, so a wrong path to a huge file never fills the memory.
-MAX_JSON_BYTES = 32 * 1024 * 1024
+#: Far above any real game file (a finished six-power game with its board takes about 50 KB); a
+#: bigger file or upload is refused before it is read or parsed, which also bounds the work one
+#: visitor can cause (reading and checking 4 MB of hostile JSON takes well under a second).
+MAX_JSON_BYTES = 4 * 1024 * 1024
 #: Deepest nesting of lists and objects accepted (real files nest 6 levels); checked before
 #: ``json.loads`` runs, so no parser or checker ever recurses deeper than this.
 MAX_DEPTH = 64
@@ -298,18 +298,28 @@ def read_json(path: str | os.PathLike[str]) -> Any:
 
 # --------------------------------------------------------------------------- hostile JSON
 
-# Strings (with their escapes) hide brackets from the depth count; only brackets are kept.
-_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# Strings (with their escapes) hide brackets from the depth count; only brackets are kept. The
+# closing quote is optional so that an unterminated string is one match to the end (otherwise
+# every escaped quote after it would start a new scan to the end: quadratic).
+_STRING_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET_RE = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _nesting(text: str) -> int:
     """The deepest bracket nesting of JSON text (strings skipped), in linear time."""
-    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text))
-    if not brackets:
-        return 0
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
+    import numpy as np  # a running sum over millions of brackets, in chunks to bound memory
+
+    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text)).encode("ascii")
+    deepest = level = 0
+    for start in range(0, len(brackets), 1 << 20):
+        chunk = np.frombuffer(
+            brackets, dtype=np.uint8, count=min(1 << 20, len(brackets) - start), offset=start
+        )
+        steps = np.where((chunk == ord("[")) | (chunk == ord("{")), 1, -1).astype(np.int64)
+        running = np.cumsum(steps) + level
+        deepest = max(deepest, int(running.max()))
+        level = int(running[-1])
+    return deepest
 
 
 def _refuse_constant(name: str) -> Any:
@@ -357,23 +367,61 @@ def parse_json_bytes(data: bytes | str, max_bytes: int | None = None) -> Any:
     return value
 
 
-def _where(path: list[str | int]) -> str:
+Where = tuple[Any, str | int] | None  # (parent's place, key or index), linked to the top
+
+
+def _where(where: Where) -> str:
+    steps: list[str | int] = []
+    while where is not None:
+        where, step = where
+        steps.append(step)
     out = ""
-    for step in path:
+    for step in reversed(steps):
         out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
     return bounded_message(out or "the file", 80)
 
 
-def _check_text(text: str, path: list[str | int], key: bool = False) -> None:
+def _check_text(text: str, where: Where, key: bool = False) -> None:
+    if text.isascii() and "\x00" not in text:
+        return
     what = "a key" if key else "text"
     if "\x00" in text:
-        raise FileFormatError(f"{_where(path)}: {what} holds a NUL character")
+        raise FileFormatError(f"{_where(where)}: {what} holds a NUL character")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise FileFormatError(
-            f"{_where(path)}: {what} holds a lone surrogate (not valid Unicode)"
+            f"{_where(where)}: {what} holds a lone surrogate (not valid Unicode)"
         ) from None
+
+
+def _check_scalar(node: Any, where: Where) -> bool:
+    """Check a leaf; False when ``node`` is a container (to be walked)."""
+    kind = type(node)
+    if kind is dict or kind is list:
+        return False
+    if kind is str:
+        _check_text(node, where)
+    elif kind is bool or node is None:
+        pass
+    elif isinstance(node, int) and not isinstance(node, bool):
+        if not -_INT_LIMIT < node < _INT_LIMIT:
+            raise FileFormatError(
+                f"{_where(where)}: a number is too long (more than {MAX_INT_DIGITS} digits)"
+            )
+    elif isinstance(node, float):
+        if not math.isfinite(node):
+            raise FileFormatError(f"{_where(where)}: a number is too large")
+    elif isinstance(node, str):
+        _check_text(node, where)
+    elif isinstance(node, (dict, list, tuple)):
+        return False
+    else:
+        raise FileFormatError(f"{_where(where)}: not a JSON value ({type(node).__name__})")
+    return True
+
+
+_INT_LIMIT = 10**MAX_INT_DIGITS
 
 
 def check_json_value(value: Any) -> None:
@@ -384,33 +432,24 @@ def check_json_value(value: Any) -> None:
     numbers of more than :data:`MAX_INT_DIGITS` digits, non-finite numbers, and values that are
     not JSON (sets, objects). Used for bytes and for data handed over by Python callers alike.
     """
-    stack: list[tuple[Any, list[str | int]]] = [(value, [])]
+    if _check_scalar(value, None):
+        return
+    stack: list[tuple[Any, int, Where]] = [(value, 1, None)]
     while stack:
-        node, path = stack.pop()
-        if len(path) > MAX_DEPTH:
+        node, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
             raise FileFormatError(f"nested too deeply (more than {MAX_DEPTH} levels)")
-        if isinstance(node, str):
-            _check_text(node, path)
-        elif isinstance(node, bool) or node is None:
-            continue
-        elif isinstance(node, int):
-            if abs(node) >= 10**MAX_INT_DIGITS:
-                raise FileFormatError(
-                    f"{_where(path)}: a number is too long (more than {MAX_INT_DIGITS} digits)"
-                )
-        elif isinstance(node, float):
-            if not math.isfinite(node):
-                raise FileFormatError(f"{_where(path)}: a number is too large")
-        elif isinstance(node, dict):
+        if isinstance(node, dict):
             for key, item in node.items():
-                if not isinstance(key, str):
-                    raise FileFormatError(f"{_where(path)}: a key is not text")
-                _check_text(key, path, key=True)
-                stack.append((item, [*path, key]))
-        elif isinstance(node, (list, tuple)):
-            stack.extend((item, [*path, index]) for index, item in enumerate(node))
+                if type(key) is not str:
+                    raise FileFormatError(f"{_where(where)}: a key is not text")
+                _check_text(key, where, key=True)
+                if not _check_scalar(item, (where, key)):
+                    stack.append((item, depth + 1, (where, key)))
         else:
-            raise FileFormatError(f"{_where(path)}: not a JSON value ({type(node).__name__})")
+            for index, item in enumerate(node):
+                if not _check_scalar(item, (where, index)):
+                    stack.append((item, depth + 1, (where, index)))
 
 
 # --------------------------------------------------------------------------- JSON Schemas
@@ -430,7 +469,10 @@ def schema_validator(schema: dict[str, Any], *others: dict[str, Any]) -> Any:
     """A draft 2020-12 validator for ``schema`` (``others``: the schemas its ``$ref`` names, by
     their ``$id``) in which a whole number is never a float or a boolean (JSON Schema counts
     ``2.0`` as an integer; the games do not)."""
-    from jsonschema import Draft202012Validator, validators
+    from jsonschema import (  # type: ignore[import-untyped]  # no stubs are shipped
+        Draft202012Validator,
+        validators,
+    )
     from referencing import Registry, Resource
 
     def is_integer(checker: Any, instance: Any) -> bool:
@@ -478,7 +520,7 @@ def _expected(schema: dict[str, Any]) -> str:
         return str(schema["x-expected"])
     kinds = schema.get("type")
     if isinstance(kinds, list):
-        return " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+        return " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
     return _TYPE_WORDS.get(str(kinds), str(kinds))
 
 

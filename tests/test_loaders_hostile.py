@@ -245,6 +245,9 @@ HOSTILE_TEXT = {
     "NaN": b'{"presences": {}, "round": NaN}',
     "Infinity": b'{"presences": {}, "round": 1e999}',
     "not JSON": b"{" + b"x" * 100_000,
+    # Each escaped quote once restarted the nesting pre-scan to the end (quadratic): 800 KB.
+    "unterminated escapes": b'["' + b'\\"' * 400_000,
+    "many shallow brackets": b"[" + b"[]," * 100_000 + b"[]]",
     "empty": b"",
     "binary": bytes(range(256)) * 10,
 }

@@ -396,6 +396,11 @@ def board_from_dict(data: object, source: str = "<data>") -> Board:
         check_json_value(data)
     except FileFormatError as error:
         raise BoardError([error.reason], source) from None
+    return _board_from_checked(data, source)
+
+
+def _board_from_checked(data: object, source: str) -> Board:
+    """:func:`board_from_dict` for data already through ``check_json_value``."""
     problems: list[str] = []
     if not isinstance(data, dict):
         problems = schema_problems(_validator(), data, lambda path: ("", "the board"))
@@ -660,7 +665,7 @@ def board_from_bytes(data: bytes | str, source: str = "<upload>") -> Board:
         raw = parse_json_bytes(data, MAX_BOARD_BYTES)
     except FileFormatError as error:
         raise BoardError([_board_reason(error.reason, "board")], source) from None
-    return board_from_dict(raw, source)
+    return _board_from_checked(raw, source)  # parse_json_bytes checked it already
 
 
 def board_file_name(board: Board) -> str:
@@ -711,7 +716,7 @@ def load_board(source: str | os.PathLike[str] | None = None, *, allow_paths: boo
             "<name>",
         )
     path = Path(os.fspath(source)).expanduser()
-    return board_from_dict(_read_json(path, "board"), os.fspath(source))
+    return _board_from_checked(_read_json(path, "board"), os.fspath(source))
 
 
 # --------------------------------------------------------------------------- geometry

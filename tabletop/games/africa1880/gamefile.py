@@ -316,6 +316,13 @@ def game_from_dict(
         check_json_value(data)
     except FileFormatError as error:
         raise GameFileError([error.reason], source) from None
+    return _game_from_checked(data, source, base_dir, board, allow_paths)
+
+
+def _game_from_checked(
+    data: Any, source: str, base_dir: Path | None, board: Board | None, allow_paths: bool
+) -> Game:
+    """:func:`game_from_dict` for data already through ``check_json_value``."""
     if not isinstance(data, Mapping):
         raise GameFileError(
             [f"not an Africa 1880 game file (a JSON object is expected, not {kind_of(data)})"],
@@ -431,7 +438,7 @@ def load_game_bytes(
         raw = parse_json_bytes(data, MAX_GAME_BYTES)
     except FileFormatError as error:
         raise GameFileError([error.reason], source) from None
-    return game_from_dict(raw, source, allow_paths=allow_paths)
+    return _game_from_checked(raw, source, None, None, allow_paths)  # checked while parsing
 
 
 def validate_case(data: Any, source: str = "<case>") -> None:
@@ -461,7 +468,7 @@ def load_game(path: str | os.PathLike[str], *, allow_paths: bool = True) -> Game
         data = read_json(target)
     except FileFormatError as error:
         raise GameFileError([error.reason], str(target)) from None
-    game = game_from_dict(data, str(target), target.parent, allow_paths=allow_paths)
+    game = _game_from_checked(data, str(target), target.parent, None, allow_paths)
     game.path = target
     return game
 
