@@ -24,6 +24,7 @@ import math
 import os
 import re
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -465,14 +466,28 @@ def load_schema(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def _import_jsonschema() -> None:
+    """Import jsonschema without its optional IRI format checker.
+
+    When the ``rfc3987_syntax`` package is installed (Jupyter's event schemas pull it in),
+    importing jsonschema builds 39 parsers for it: 1 to 5 s, paid by every page's first load.
+    Our schemas use no ``iri`` format, so the import is hidden for that one moment only.
+    """
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        return
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # makes the import fail
+    try:
+        import jsonschema  # noqa: F401
+    finally:
+        del sys.modules["rfc3987_syntax"]
+
+
 def schema_validator(schema: dict[str, Any], *others: dict[str, Any]) -> Any:
     """A draft 2020-12 validator for ``schema`` (``others``: the schemas its ``$ref`` names, by
     their ``$id``) in which a whole number is never a float or a boolean (JSON Schema counts
     ``2.0`` as an integer; the games do not)."""
-    from jsonschema import (  # type: ignore[import-untyped]  # no stubs are shipped
-        Draft202012Validator,
-        validators,
-    )
+    _import_jsonschema()
+    from jsonschema import Draft202012Validator, validators
     from referencing import Registry, Resource
 
     def is_integer(checker: Any, instance: Any) -> bool:
