@@ -6,15 +6,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, print_json
+from tabletop.cli.common import CliError, is_db_ref, load_game_ref, print_json, save_game_ref
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.board import ADJACENCIES
 from tabletop.games.massai.gamefile import (
-    GameFileError,
     GameRecord,
     default_game_path,
-    load_game,
-    save_game,
 )
 from tabletop.games.massai.notation import NotationError, format_action, parse_action
 from tabletop.games.massai.rules import attack_points, guards_allowed, player_name
@@ -64,32 +61,30 @@ def register(subparsers: Any) -> None:
         "'attack e4 guards d4 e5' (or 'guards -'); French keywords work too "
         "(installer, construire, déplacer, attaquer ... gardes).",
     )
-    play.add_argument("game", type=Path, metavar="GAME.json")
+    play.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     play.add_argument("action", nargs="+", metavar="ACTION", help="the action, e.g. build c3")
     play.set_defaults(handler=cmd_play)
 
     show = subparsers.add_parser("show", help="print the board and whose turn it is")
-    show.add_argument("game", type=Path, metavar="GAME.json")
+    show.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     show.add_argument("--json", action="store_true", help="print the position as JSON")
     show.set_defaults(handler=cmd_show)
 
     undo = subparsers.add_parser("undo", help="take back the last action")
-    undo.add_argument("game", type=Path, metavar="GAME.json")
+    undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     undo.set_defaults(handler=cmd_undo)
 
 
 def _load(path: Path) -> GameRecord:
-    try:
-        return load_game(path)
-    except GameFileError as error:
-        raise CliError(str(error)) from None
+    """A game file, or ``db:ID`` from the database; refusals are one line."""
+    record: GameRecord = load_game_ref(path, "massai")
+    return record
 
 
-def _save(record: GameRecord, path: Path) -> None:
+def _save(record: GameRecord, path: Path) -> str:
+    """Keep ``record`` in the file or the database ``path`` names; returns where it went."""
     try:
-        save_game(record, path)
-    except GameFileError as error:
-        raise CliError(str(error)) from None
+        return save_game_ref(record, path)
     except OSError as error:
         raise CliError(f"{path}: cannot be written ({error.strerror})") from None
 
@@ -106,10 +101,10 @@ def cmd_new(args: argparse.Namespace) -> int:
         )
     except OptionsError as error:
         raise CliError(str(error)) from None
-    if path.exists() and not args.force:
+    if not is_db_ref(path) and path.exists() and not args.force:
         raise CliError(f"{path} already exists (use --force to replace it)")
-    _save(GameRecord.new(options), path)
-    print(f"New Massai game in {path}: {player_name(0)}, enter your secret setup.")
+    where = _save(GameRecord.new(options), path)
+    print(f"New Massai game in {where}: {player_name(0)}, enter your secret setup.")
     return 0
 
 

@@ -176,3 +176,19 @@ def test_attack_game_outside_play_says_why_in_words(game: Path, tmp_path: Path) 
         result.stderr
         == f"tabletop: {game}: the game is over (Player 1 has won); no attack to analyse\n"
     )
+
+
+def test_a_game_in_the_database_is_played_shown_and_undone(tmp_path: Path) -> None:
+    made = run("new", "-o", "db:new", home=tmp_path)
+    assert made.returncode == 0 and "db:1" in made.stdout, made.stderr
+    assert run("play", "db:1", "setup a1 b1 b2 c2 c1", home=tmp_path).returncode == 0
+    refused = run("play", "db:1", "setup a1", home=tmp_path)
+    assert refused.returncode == 1 and len(refused.stderr.strip().splitlines()) == 1
+    shown = run("show", "db:1", "--json", home=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    # Player 1's setup is a secret until both are in: the public view shows no hut of it.
+    public = json.loads(shown.stdout)
+    assert public["huts"] == [[], []] and public["pending_setup"] == "hidden"
+    assert run("undo", "db:1", home=tmp_path).returncode == 0
+    missing = run("show", "db:9", home=tmp_path)
+    assert missing.returncode == 1 and "9" in missing.stderr and "Traceback" not in missing.stderr
