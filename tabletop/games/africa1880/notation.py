@@ -252,7 +252,7 @@ class ParseResult:
 
 def _power_index() -> dict[str, str]:
     """Normalised spelling -> power, for every spelling :func:`lookup_power` accepts."""
-    index: dict[str, str] = dict(getattr(_state, "_POWER_INDEX", {}))
+    index: dict[str, str] = dict(_state.POWER_SPELLINGS)
     for power in POWERS:
         for lang in ("en", "fr", "de"):
             index.setdefault(normalize_name(power_name(power, lang)), power)

@@ -71,7 +71,8 @@ _POWER_ALIASES: dict[str, tuple[str, ...]] = {
 
 _POWER_NAMES: dict[str, dict[str, str]] = {"fr": POWER_NAMES_FR, "de": POWER_NAMES_DE}
 
-_POWER_INDEX: dict[str, str] = {}
+#: Every spelling of a power that :func:`lookup_power` accepts, normalised -> the power.
+POWER_SPELLINGS: dict[str, str] = {}
 for _power in POWERS:
     for _spelling in (
         _power,
@@ -79,7 +80,7 @@ for _power in POWERS:
         POWER_NAMES_DE[_power],
         *_POWER_ALIASES[_power],
     ):
-        _POWER_INDEX[normalize_name(_spelling)] = _power
+        POWER_SPELLINGS[normalize_name(_spelling)] = _power
 
 
 @functools.lru_cache(maxsize=8192)
@@ -173,10 +174,10 @@ def lookup_power(text: str) -> str:
     ('Great Britain', 'Great Britain', 'Belgium')
     """
     key = name_key(str(text))
-    if key in _POWER_INDEX:
-        return _POWER_INDEX[key]
-    close = difflib.get_close_matches(key, list(_POWER_INDEX), n=1, cutoff=0.6)
-    raise UnknownPower(str(text).strip(), _POWER_INDEX[close[0]] if close else None)
+    if key in POWER_SPELLINGS:
+        return POWER_SPELLINGS[key]
+    close = difflib.get_close_matches(key, list(POWER_SPELLINGS), n=1, cutoff=0.6)
+    raise UnknownPower(str(text).strip(), POWER_SPELLINGS[close[0]] if close else None)
 
 
 def power_name(power: str, lang: str = "en") -> str:
