@@ -33,6 +33,7 @@ from sqlalchemy.engine import URL, Connection, Row
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.notation import SheetTooLongError
 from tabletop.games.africa1880.report import Report as AfricaReport
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import NotationError, parse_action
@@ -552,6 +553,7 @@ class Store:
         """Africa 1880: resolve the round with the typed ``sheets`` and keep the result.
 
         ``expected_version`` is the version the sheets were typed on (default: the newest).
+        Sheets over the notation's size limit are a :class:`GameDataError`; nothing is written.
         """
         snap = self.load(game_id)
         if expected_version is not None and snap.version != expected_version:
@@ -559,7 +561,10 @@ class Store:
         game = snap.game
         if not isinstance(game, Game):
             raise GameDataError(f"game {game_id} is a Massai game: it has no rounds to resolve")
-        report = game.apply(sheets)
+        try:
+            report = game.apply(sheets)
+        except SheetTooLongError as error:
+            raise GameDataError(str(error)) from None
         new = self.append(
             game_id,
             game,

@@ -53,6 +53,14 @@ def test_resolve_appends_the_real_core_result(store: Store) -> None:
     assert after.version == snap.version + 1
 
 
+def test_oversized_sheets_are_refused_and_nothing_is_written(store: Store) -> None:
+    snap = store.create_game(example_game())
+    with pytest.raises(GameDataError, match="65,536"):
+        store.resolve_round(snap.game_id, "[France]\n" + "x" * 70_000, snap.version)
+    assert store.load(snap.game_id).version == snap.version
+    assert len(store.history(snap.game_id)) == 4
+
+
 def test_undo_is_a_new_entry_and_redo_restores_the_undone_state(store: Store) -> None:
     snap = store.create_game(example_game())
     gid = snap.game_id
