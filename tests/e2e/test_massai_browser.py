@@ -2,7 +2,8 @@
 
 Secret setups for both players, builds, a guarded attack, an unguarded attack, a win by joining
 the banks; the canvas pixels are read to check what was drawn (and what stayed hidden), the page
-is reloaded to check the autosave, and a screenshot is saved (TABLETOP_SCREENSHOTS, conftest).
+is reloaded to check the game was kept in the database (the games list, then the game opened
+from it), and a screenshot is saved (TABLETOP_SCREENSHOTS, conftest).
 """
 
 from __future__ import annotations
@@ -183,9 +184,14 @@ def test_a_short_game_by_clicking(voila, page, wait_for_widgets, screenshot_path
     expect(ui.status).to_contain_text("Game over")
     expect(ui.history).to_contain_text("attack d3 guards -")
 
-    # The game was saved after every action: a reload shows the same end.
+    # Every action was kept in the database: a reload opens the games list, and the game
+    # opened from it shows the same end.
     page.reload()
-    wait_for_widgets(page, ".tt-massai-prompt", timeout_ms=90_000)
+    wait_for_widgets(page, ".tt-game-open", timeout_ms=90_000)
+    expect(page.locator(".tt-game-row")).to_have_count(1, timeout=TIMEOUT_MS)
+    expect(page.locator(".tt-game-steps")).to_contain_text("Actions 15", timeout=TIMEOUT_MS)
+    page.locator(".tt-game-open").click()
+    wait_for_widgets(page, ".tt-massai-prompt", timeout_ms=TIMEOUT_MS)
     expect(ui.prompt).to_contain_text("Player 1 (light) wins!", timeout=TIMEOUT_MS)
     ui.wait_pixel("f6", LIGHT)
     page.locator(".tt-massai-lang button", has_text="Français").click()

@@ -51,6 +51,8 @@ MASSAI_CSS = """
 """
 
 PANELS_MODULE = "tabletop.ui.analysis.massai_panel"
+#: Notices shown big and green: a secret choice is locked in.
+LOCKED_NOTICES = ("locked", "db_setup_locked", "db_attack_locked", "db_remote_attack")
 
 #: Builds the teacher panel: ``factory(public_state, lang=lang)`` -> a widget with
 #: ``update(state)``, ``set_lang(lang)`` and ``lang``.
@@ -300,7 +302,7 @@ class MassaiView:
         else:
             self.prompt.remove_class("tt-secret")
         notice = c.notice_text()
-        if c.notice and c.notice[0] == "locked":
+        if c.notice and c.notice[0] in LOCKED_NOTICES:
             self.message.value = f'<div class="tt-massai-locked">{html.escape(notice)}</div>'
         else:
             self.message.value = html.escape(notice)
@@ -436,14 +438,12 @@ class MassaiPage:
         self.upload_label = widgets.HTML()
         self.games: GamesList | None = None
         self.list_screen: list[widgets.Widget] = []
-        self._notice: tuple[str, dict[str, Any]] = ("db_unavailable", {"error": problem})
         if store is None:
             # No database: one game kept nowhere, and the page says so.
             self.open_view(MassaiController(None, lang=lang))
             assert self.view is not None
             self.view.controller.notify("db_unavailable", error=problem)
             return
-        self._notice = ("", {})
         self.games = GamesList(
             store, "massai", lang=lang, on_open=self.open_game, on_new=self.new_game
         )
@@ -484,12 +484,14 @@ class MassaiPage:
             self.view.games_button.layout.display = None if self.store is not None else "none"
         elif controller is not self.view.controller:
             raise ValueError("one page shows one controller")
+        self.view.lang.value = controller.lang
         self.root.children = tuple(self.view.root.children)
         self.root.remove_class("tt-massai-list")
         self.root.add_class("tt-massai-app")
         if self.watching:
             controller.watch()
-        self.view.redraw()
+        # The board is drawn when its canvas connects (on_client_ready) and on every change:
+        # drawing now, before the browser has the canvas, would be lost.
         self.view.render_panels()
 
     def _controller(self) -> MassaiController | None:

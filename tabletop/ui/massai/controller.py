@@ -420,6 +420,7 @@ class MassaiController(traitlets.HasTraits):
     def new_game(self, options: Options) -> None:
         """Start a NEW game with ``options`` (kept as a new game: the previous one stays)."""
         record = GameRecord.new(options)
+        had_one = self.game_id is not None
         if self.store is not None:
             try:
                 snap = self.store.create_game(record, actor=TABLE)
@@ -430,7 +431,7 @@ class MassaiController(traitlets.HasTraits):
         else:
             self.record = record
             self._after_return()
-        self.notice = ("db_new_game", {}) if self.store is not None else ("notice_new_game", {})
+        self.notice = ("db_new_game", {}) if had_one else ("notice_new_game", {})
         self._changed()
 
     def open(self, game_id: int) -> bool:
@@ -582,7 +583,8 @@ class MassaiController(traitlets.HasTraits):
             self.notice = ("db_failed", {"error": str(error)})
             return
         before = self.record
-        interrupted = self.stage in ENTRY_STAGES or bool(self.selection)
+        # Something typed here is lost (a wait for a target locked elsewhere is not).
+        interrupted = self.stage in (*SECRET_STAGES, "attack-wait") or bool(self.selection)
         self._take(snap)
         self._after_return()
         if interrupted or not remote:
