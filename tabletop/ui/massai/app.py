@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -553,29 +555,42 @@ class MassaiPage:
             self.games.relabel(lang)
 
 
-def import_old_autosaves(store: Store) -> list[str]:
-    """Import once the games the dashboards kept in files before the database (the files are
-    only read); the names of the games added now."""
+def import_old_autosaves(store: Store, folder: Path | None = None) -> list[str]:
+    """Import once the games the dashboards kept in files before the database (in ``folder``,
+    by default the data folder; the files are only read); the names of the games added now."""
     try:
-        outcomes = store.import_autosaves()
+        outcomes = store.import_autosaves(folder)
     except StoreError:
         return []  # nothing lost: the files stay, a later visit tries again
     return [o.snapshot.info.name for o in outcomes if o.snapshot is not None]
 
 
-def massai_app(lang: str = "en", store: Store | None = None, watch: bool = True) -> widgets.Widget:
+def massai_app(
+    lang: str = "en",
+    store: Store | None = None,
+    watch: bool = True,
+    game_file: str | os.PathLike[str] | None = None,
+) -> widgets.Widget:
     """The Massai page as one widget: the games list, then the game opened.
 
     ``store``: the games database (default :func:`~tabletop.store.open_store`); when it cannot
-    be opened, the page says why and plays one game kept nowhere.
+    be opened, the page says why and plays one game kept nowhere. ``game_file`` (for former
+    callers, who gave a page its own file): the games are kept in ``tabletop.db`` beside it, and
+    the file itself, when there is one, is imported once as a game (it is only read).
     """
     problem = ""
     if store is None:
         try:
-            store = open_store()
+            if game_file is not None:
+                store = open_store(Path(game_file).parent / "tabletop.db")
+            else:
+                store = open_store()
         except StoreError as error:
             problem = str(error)
-    names = import_old_autosaves(store) if store is not None else []
+    names: list[str] = []
+    if store is not None:
+        folder = Path(game_file).parent if game_file is not None else None
+        names = import_old_autosaves(store, folder)
     page = MassaiPage(
         store, lang=lang, analysis=teacher_panel_factory(), watch=watch, problem=problem
     )

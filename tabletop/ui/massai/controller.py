@@ -75,7 +75,7 @@ STAGES = (
     "over",
 )
 SECRET_STAGES = ("setup-entry", "attack-target", "guards")
-#: Stages of an entry under way: another page's change interrupts them.
+#: Stages of an entry under way (undo cancels them; no action is played in them).
 ENTRY_STAGES = ("setup-entry", "attack-wait", "attack-target", "guards-wait", "guards")
 #: What a kept secret says it is (the only kind the page keeps: an attack target).
 SECRET_ATTACK = "attack-target"
@@ -196,11 +196,17 @@ class MassaiController(traitlets.HasTraits):
             key, values = self.notice
             if key == "report":
                 return describe(values, self.lang)
+            also = values.get("also")  # a second notice said after the first
+            values = {k: v for k, v in values.items() if k != "also"}
             if "what" in values and not isinstance(values["what"], str):
                 values = {**values, "what": self.action_words(values["what"])}
             if is_store_text(key):
-                return store_text(key, self.lang, **values)
-            return t(key, self.lang, **values)
+                text = store_text(key, self.lang, **values)
+            else:
+                text = t(key, self.lang, **values)
+            if also:
+                text += " " + store_text(also[0], self.lang, **also[1])
+            return text
         return ""
 
     def history_lines(self) -> list[str]:
@@ -674,7 +680,11 @@ class MassaiController(traitlets.HasTraits):
             if self._played_already(payload, player):
                 continue
             self._keep_secret(player, None)  # said once, then cleared
-            self.notice = ("db_attack_lost", {"player": player, "reason": reason})
+            lost = ("db_attack_lost", {"player": player, "reason": reason})
+            if self.notice[:1] == ("db_stale",):
+                self.notice = ("db_stale", {"also": lost})
+            else:
+                self.notice = lost
             return
         pending = self.state.pending_setup
         if pending is not None and self.stage == "setup-wait" and quiet_if_locked:

@@ -10,8 +10,8 @@ from datetime import datetime, timezone
 
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
-from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiPage, MassaiView
+from tabletop.store import Store, open_store
+from tabletop.ui.massai.app import MassaiPage, MassaiView, massai_app
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text, store_text_keys
 
@@ -333,3 +333,52 @@ def test_a_page_waiting_for_guards_shows_the_attack_played_elsewhere(store: Stor
     assert "Another page changed this game: Player 1 (light): attack d4 guards d4" in message
     assert "not applied" not in message and two.controller.stage == "play"
     assert store.secrets(one.controller.game_id) == {}
+
+
+def test_a_game_deleted_on_another_page_is_said(store: Store) -> None:
+    view = page_on(store)
+    setups(view)
+    game_id = view.controller.game_id
+    store.delete_game(game_id, confirm=True)
+    view.controller.sync()
+    assert "deleted on another page" in view.message.value
+    click(view, "d3")
+    assert "deleted on another page" in view.message.value and store.list_games() == []
+
+
+def test_a_former_game_file_argument_keeps_the_games_beside_it(tmp_path) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    record = GameRecord.new()
+    record, _report = record.play(parse_action("setup a1 b1 c1 d1 e1", 0))
+    (folder / "tuesday.json").write_text(json.dumps(record.to_json()), encoding="utf-8")
+    root = massai_app(game_file=folder / "tuesday.json", watch=False)
+    page = root._massai_page
+    assert "tuesday.json" in page.message.value and (folder / "tabletop.db").is_file()
+    page.games.rows[0].open_button.click()
+    assert "setup is locked in" in page.view.message.value
+    page.view.controller.stop_watching()
+    with open_store(folder / "tabletop.db") as kept:
+        assert [g.step for g in kept.list_games("massai")] == [1]
+
+
+def test_guards_confirmed_on_a_stale_page_say_both_why_and_what_was_lost(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    game_id = one.controller.game_id
+    two = page_on(store, game_id)
+    one.attack_button.click()
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    click(two, "f3")  # the second page has not looked: Player 1 builds there meanwhile
+    assert two.controller.state.owner("f3") == 0
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    message = one.message.value
+    assert "This game changed on another page" in message and "not applied" in message
+    assert "locked in could not be kept: the game changed since it was locked" in message
+    assert one.controller.stage == "play" and one.controller.state.owner("f3") == 0
+    assert not any(e.detail and e.detail.startswith("attack") for e in store.history(game_id))
+    assert store.secrets(game_id) == {}
