@@ -1,6 +1,11 @@
-"""The Africa 1880 dashboard: order sheets, resolution with map, rounds, game files, timer.
+"""The Africa 1880 dashboard: games list, order sheets, resolution with map, rounds, game
+files, timer.
 
-``africa_app()`` returns one widget for a Voila page. Widgets hold no rules: they send intents
+``africa_app()`` returns one widget for a Voila page. The games live in the database
+(:mod:`tabletop.store`): a visit opens the games list (with no game yet, the example game is
+made a new game and shown); every page on a game sees the other pages' changes within a second,
+and the typed sheets and the timer are kept with the game, so a reload loses nothing.
+Widgets hold no rules: they send intents
 to the :class:`~tabletop.ui.africa1880.controller.AfricaController` and redraw from what it
 holds. The page assembles its parts: the shell's frame, language switch, teacher view and timer,
 and one part per tab (``orders``, ``result``, ``rounds``, ``game``, ``timer``), addressed by
@@ -17,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.gamefile import GameFileError, load_game
+from tabletop.store import Store, StoreError
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.files_tab import FilesTab
 from tabletop.ui.africa1880.orders_tab import OrdersTab
@@ -26,7 +31,9 @@ from tabletop.ui.africa1880.rounds_tab import RoundsTab
 from tabletop.ui.africa1880.sheet_editor import Shared
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
+from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.store_link import import_file_once, open_page_store, store_text
 from tabletop.ui.shell.tabs import NamedTabs
 from tabletop.ui.shell.teacher import PanelFactory, TeacherView, installed
 from tabletop.ui.shell.timer import TimerWidget, format_clock
@@ -56,16 +63,22 @@ class AfricaApp(widgets.VBox):
         self.message.add_class("tt-message")
         self.banner = widgets.HTML()
         self.banner.add_class("tt-game-over")
-        # continue prompt
-        self.continue_text = widgets.HTML()
-        self.continue_yes = widgets.Button(button_style="success")
-        self.continue_yes.add_class("tt-continue")
-        self.continue_yes.on_click(lambda _b: ctl.continue_saved())
-        self.continue_no = widgets.Button()
-        self.continue_no.add_class("tt-continue-no")
-        self.continue_no.on_click(lambda _b: ctl.decline_saved())
-        self.continue_box = widgets.HBox([self.continue_text, self.continue_yes, self.continue_no])
-        self.continue_box.add_class("tt-continue-box")
+        # the games list (when the page has a database) and the button leading to it
+        self.games_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.games_button.add_class("tt-show-games")
+        self.games_button.on_click(lambda _b: self.show_games())
+        self.games: GamesList | None = None
+        if ctl.store is not None:
+            self.games = GamesList(
+                ctl.store, "africa1880", lang=ctl.lang, on_open=self.open_game, on_new=self.new_game
+            )
+        else:
+            self.games_button.layout.display = "none"
+        self.games_box = widgets.VBox([self.games] if self.games is not None else [])
+        self.games_box.add_class("tt-games-view")
+        self.games_box.layout.display = "none"
+        self._timer_rev: int | None = None  # the timer's revision in the database, as shown
+        self._applying_timer = False
         # the tabs (the timer is built when its tab is first opened)
         self.orders = OrdersTab(self)
         self.result = ResultTab(self)
@@ -85,14 +98,17 @@ class AfricaApp(widgets.VBox):
             lang=lambda: ctl.lang,
             hide_button=True,
         )
+        self.game_box = widgets.VBox([self.banner, self.tabs, self.teacher.box])
+        self.game_box.add_class("tt-game-view")
         super().__init__(
             page_frame(
-                header_bar([self.title, self.year], [self.teacher.toggle, self.lang_toggle]),
-                self.continue_box,
-                self.banner,
+                header_bar(
+                    [self.title, self.year],
+                    [self.games_button, self.teacher.toggle, self.lang_toggle],
+                ),
                 self.message,
-                self.tabs,
-                self.teacher.box,
+                self.games_box,
+                self.game_box,
             )
         )
         frame_root(self)
@@ -101,13 +117,45 @@ class AfricaApp(widgets.VBox):
         ctl.observe(self._on_view, names="view_index")
         ctl.observe(self._on_lang, names="lang")
         ctl.observe(self._on_message, names=["message", "message_kind"])
-        ctl.observe(self._on_offer, names="offer_continue")
+        ctl.observe(self._on_aux, names="aux_revision")
         self._relabel()
         self._refresh_game()
         self._on_message()
-        self._on_offer()
+        self._restore_timer()
 
     # ----------------------------------------------------------------- intents
+    def show_games(self) -> None:
+        """Show the games list instead of the game."""
+        if self.games is None:
+            return
+        self.controller.flush_drafts()
+        self.games.refresh()
+        self.games_box.layout.display = None
+        self.game_box.layout.display = "none"
+
+    def show_game(self) -> None:
+        """Show the game (the list hidden)."""
+        self.games_box.layout.display = "none"
+        self.game_box.layout.display = None
+
+    @property
+    def showing_games(self) -> bool:
+        """True while the games list is shown."""
+        return self.games_box.layout.display != "none"
+
+    def open_game(self, game_id: int) -> None:
+        """Open game ``game_id`` from the list."""
+        if self.controller.open_game(game_id):
+            self.show_game()
+            self.show_tab("orders")
+            self._restore_timer()
+
+    def new_game(self) -> None:
+        """The list's "New game": the new-game form (the games listed stay as they are)."""
+        self.show_game()
+        self.show_tab("game")
+        self.files.form  # noqa: B018 - builds the form
+
     def show_tab(self, name: str) -> None:
         """Show tab ``name``: one of ``orders``, ``result``, ``rounds``, ``game``, ``timer``."""
         self.tabs.show(name)
@@ -136,6 +184,12 @@ class AfricaApp(widgets.VBox):
     def _on_revision(self, _change: Any = None) -> None:
         if not self._batch:
             self._refresh_game()
+        if self.controller.game_id is not None and self.showing_games and self.games is not None:
+            self.games.refresh()
+
+    def _on_aux(self, _change: Any = None) -> None:
+        """Something kept with the game changed (on another page): the timer follows."""
+        self._restore_timer()
 
     def _on_drafts(self, _change: Any = None) -> None:
         self.teacher.mark_stale()
@@ -163,11 +217,6 @@ class AfricaApp(widgets.VBox):
         cls = {"error": "tt-msg-error", "warn": "tt-msg-warn"}.get(ctl.message_kind, "tt-msg-ok")
         self.message.value = f'<p class="{cls}">{esc(ctl.message)}</p>'
 
-    def _on_offer(self, _change: Any = None) -> None:
-        ctl = self.controller
-        self.continue_box.layout.display = None if ctl.offer_continue else "none"
-        self.continue_text.value = f"<b>{esc(ctl.saved_summary())}</b>"
-
     def _tab_changed(self, change: dict) -> None:
         name = self.tabs.name_at(change["new"])
         if name == "game":
@@ -185,7 +234,69 @@ class AfricaApp(widgets.VBox):
             self._timer.countdown.observe(
                 self._on_timer_tick, names=["remaining", "running", "finished"]
             )
+            self._timer.countdown.observe(self._on_timer_state, names=["running", "finished"])
+            self._timer.countdown.observe(self._on_timer_remaining, names="remaining")
         return self._timer
+
+    # The timer is kept with the game when it starts, pauses, is reset or runs out (not at
+    # every tick): a reload, or another page, computes the time left from when it was kept.
+    def _on_timer_state(self, _change: Any = None) -> None:
+        self._keep_timer()
+
+    def _on_timer_remaining(self, _change: Any = None) -> None:
+        countdown = self.timer.countdown
+        if not countdown.running and not countdown.finished:
+            self._keep_timer()  # a reset, or a new duration, while stopped
+
+    def _keep_timer(self) -> None:
+        if self._applying_timer or self._timer is None:
+            return
+        countdown = self._timer.countdown
+        state = {
+            "duration": countdown.duration,
+            "remaining": countdown.remaining,
+            "running": countdown.running,
+            "finished": countdown.finished,
+        }
+        rev = self.controller.save_timer(state)
+        if rev is not None:
+            self._timer_rev = rev
+
+    def _restore_timer(self) -> None:
+        """Show the timer as kept with the game (running on, with the time left now)."""
+        kept = self.controller.timer_state()
+        if kept is None:
+            if self._timer is not None and self._timer_rev is not None:
+                self._apply_timer(None)  # another game, with no timer kept
+            self._timer_rev = None
+            return
+        if kept.rev == self._timer_rev:
+            return
+        self._timer_rev = kept.rev
+        self._apply_timer(kept)
+
+    def _apply_timer(self, kept: Any) -> None:
+        countdown = self.timer.countdown
+        self._applying_timer = True
+        try:
+            state = kept.state if kept is not None else {}
+            duration = float(state.get("duration") or countdown.duration)
+            countdown.reset(duration)
+            self.timer.minutes.value = max(1, min(60, round(duration / 60)))
+            countdown.reset(duration)
+            if kept is None:
+                return
+            left = kept.remaining_now()
+            if state.get("finished") or (state.get("running") and left is not None and left <= 0):
+                countdown.remaining = 0.0
+                countdown.finished = True
+            elif left is not None:
+                countdown.remaining = left
+                if state.get("running"):
+                    countdown.start()
+        finally:
+            self._applying_timer = False
+        self._on_timer_tick()
 
     def _timer_title(self, lang: str) -> str:
         """The timer tab's title, with the time left while it runs (glyphs every font has)."""
@@ -215,11 +326,11 @@ class AfricaApp(widgets.VBox):
             }
         )
         self.teacher.relabel()
-        self.continue_yes.description = t("continue_yes", lang)
-        self.continue_no.description = t("continue_no", lang)
+        self.games_button.description = store_text("games", lang)
+        if self.games is not None:
+            self.games.relabel(lang)
         for part in (self.orders, self.result, self.rounds, self.files):
             part.relabel(lang)
-        self._on_offer()
 
     def _refresh_game(self) -> None:
         """Everything that depends on the position: report and map first, then the rest."""
@@ -265,25 +376,50 @@ def africa_app(
     game_file: str | os.PathLike[str] | None = None,
     lang: str = "en",
     autosave_path: str | os.PathLike[str] | None = None,
+    *,
+    store: Store | None = None,
+    actor: str = "table",
 ) -> AfricaApp:
-    """Build the Africa 1880 dashboard.
+    """Build the Africa 1880 dashboard on the games database (default: :func:`open_store`).
 
-    With ``game_file`` (or ``$TABLETOP_AFRICA_GAME``) that game is opened and saved back to the
-    same file after every resolution; otherwise the bundled example game in progress is shown,
-    and a game saved automatically earlier is offered for continuing.
+    A visit shows the games list; with no Africa game yet, the bundled example is kept as a new
+    game and shown. With ``game_file`` (or ``$TABLETOP_AFRICA_GAME``) that file is imported as a
+    new game at the first visit (the same game at the next ones while the file is unchanged)
+    and shown. The autosave files of earlier versions are imported once into the list.
+    ``autosave_path`` is accepted for former callers and not used.
     """
+    del autosave_path
+    imported = 0
+    error: str | None = None
+    if store is None:
+        store, error, imported = open_page_store()
     game_file = game_file or os.environ.get(GAME_FILE_ENV) or None
-    if game_file is not None:
-        path = Path(game_file)
+    controller: AfricaController | None = None
+    show_list = False
+    file_error: str | None = None
+    if store is not None and game_file is not None:
         try:
-            game = load_game(path)
-        except GameFileError as error:
-            controller = AfricaController(autosave_path=autosave_path, lang=lang)
-            controller.say(t("file_refused", lang, error=str(error)), "error")
+            snap = import_file_once(store, Path(game_file))
+            if snap.kind != "africa1880":
+                raise StoreError(f"{Path(game_file).name}: not an Africa 1880 game")
+            controller = AfricaController(lang=lang, store=store, game_id=snap.game_id, actor=actor)
+        except (StoreError, OSError) as problem:
+            file_error = str(problem)
+    if controller is None and store is not None:
+        games = store.list_games("africa1880")
+        if games:
+            controller = AfricaController(lang=lang, store=store, game_id=games[0].id, actor=actor)
+            show_list = file_error is None
         else:
-            controller = AfricaController(game=game, autosave_path=path, lang=lang)
-            controller.decline_saved()
-            controller.restore_drafts()
-    else:
-        controller = AfricaController(autosave_path=autosave_path, lang=lang)
-    return AfricaApp(controller, analysis=_analysis_factory())
+            controller = AfricaController(lang=lang, store=store, actor=actor)
+    if controller is None:
+        controller = AfricaController(lang=lang, store=None, actor=actor)
+        controller.store_error = error
+        controller.say(store_text("no_database", lang, error=error or ""), "error")
+    app = AfricaApp(controller, analysis=_analysis_factory())
+    if file_error is not None:
+        controller.say(t("file_refused", lang, error=file_error), "error")
+    elif show_list:
+        app.show_games()
+        controller.say(store_text("imported_saves", lang, n=imported) if imported else "", "ok")
+    return app

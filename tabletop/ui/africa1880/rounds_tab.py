@@ -1,4 +1,5 @@
-"""The rounds tab: the resolved rounds (view one, take the last back) and the scores."""
+"""The rounds tab: the resolved rounds (view one, take the last back, restore it) and the
+scores."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.ui.africa1880.html import power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
+from tabletop.ui.shell.store_link import store_text
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.app import AfricaApp
@@ -27,19 +29,28 @@ class RoundsTab(widgets.VBox):
         self.undo_button = widgets.Button(button_style="warning")
         self.undo_button.add_class("tt-undo")
         self.undo_button.on_click(lambda _b: app.controller.undo())
+        self.redo_button = widgets.Button()
+        self.redo_button.add_class("tt-redo")
+        self.redo_button.on_click(lambda _b: app.controller.redo())
         self.scores = widgets.HTML()
         self.scores.add_class("tt-scores")
         self.history_label = widgets.HTML()
         super().__init__(
             [
                 self.history_label,
-                widgets.HBox([self.history, widgets.VBox([self.view_button, self.undo_button])]),
+                widgets.HBox(
+                    [
+                        self.history,
+                        widgets.VBox([self.view_button, self.undo_button, self.redo_button]),
+                    ]
+                ),
                 self.scores,
             ]
         )
 
     def relabel(self, lang: str) -> None:
         self.view_button.description = t("view_round", lang)
+        self.redo_button.description = store_text("redo", lang)
         self.history_label.value = f"<h3>{esc(t('history', lang))}</h3>"
 
     def refresh(self) -> None:
@@ -58,6 +69,7 @@ class RoundsTab(widgets.VBox):
         # The newest round is selected, so View shows something at once.
         self.history.value = len(years) - 1 if years else None
         self.view_button.disabled = not years
+        self.redo_button.disabled = not ctl.can_redo()
         self.scores.value = self.scores_html()
 
     def scores_html(self) -> str:

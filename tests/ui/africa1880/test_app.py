@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.games.africa1880.board import load_board
-from tabletop.games.africa1880.gamefile import Game, game_from_dict, load_game
+from tabletop.games.africa1880.gamefile import Game, game_from_dict
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.html import slug
@@ -73,7 +73,9 @@ def test_the_page_opens_on_the_example_game(app: AfricaApp) -> None:
         "Game",
         "Diplomacy timer",
     )
-    assert app.continue_box.layout.display == "none"
+    # no game yet: the example was kept as a new game and is shown (not the list)
+    assert not app.showing_games and app.game_box.layout.display is None
+    assert app.games is not None and [r.info.name for r in app.games.rows] == ["Example game"]
     assert "1895" in app.result.map_view.model.title
     assert app.result.map_view.draw_count == 0  # drawn when the page shows it, not while executing
     app.result.map_view._on_client_ready()
@@ -139,7 +141,7 @@ def test_void_orders_and_missing_orders_are_shown_before_resolving(app: AfricaAp
     assert "no order for" in app.orders.summary.value
 
 
-def test_resolve_shows_the_instructions_and_the_map(app: AfricaApp, autosave_path: Path) -> None:
+def test_resolve_shows_the_instructions_and_the_map(app: AfricaApp) -> None:
     app.result.map_view._on_client_ready()
     draws = app.result.map_view.draw_count
     app.orders.resolve_button.click()
@@ -157,7 +159,9 @@ def test_resolve_shows_the_instructions_and_the_map(app: AfricaApp, autosave_pat
         for p in view.removed
     }
     assert "1900" in app.year.value
-    assert load_game(autosave_path).state == app.controller.state
+    ctl = app.controller
+    assert ctl.store is not None and ctl.game_id is not None
+    assert ctl.store.load(ctl.game_id).game.state == ctl.state  # type: ignore[union-attr]
     assert app.rounds.history.options[-1] == ("1895", 3)
 
 
@@ -179,6 +183,10 @@ def test_undo_button(app: AfricaApp) -> None:
     assert app.controller.state == before
     assert "1895" in app.year.value
     assert "Libya: explore Egypt" in sheet(app, "France").text.value
+    assert not app.rounds.redo_button.disabled
+    app.rounds.redo_button.click()
+    assert "1900" in app.year.value
+    assert app.rounds.redo_button.disabled
 
 
 def test_scores_and_game_over_banner(autosave_path: Path) -> None:
@@ -286,27 +294,52 @@ def test_language_switch(app: AfricaApp) -> None:
     assert app.result.map_view.model.lang == "fr"
 
 
-def test_continue_prompt_after_a_reload(autosave_path: Path) -> None:
-    first = three_power_app(autosave_path)
+def test_a_reload_shows_the_games_list_and_opens_the_game(autosave_path: Path) -> None:
+    first = africa_app(autosave_path=autosave_path)  # the example, kept as a game
+    first.controller.new_game(["France", "Germany", "Great Britain"])
     first.controller.set_order("France", "Algeria", "develop")
     first.orders.resolve_button.click()
     second = africa_app(autosave_path=autosave_path)  # what a reloaded page builds
-    assert second.continue_box.layout.display is None
-    assert "1885" in second.continue_text.value
-    second.continue_yes.click()
+    assert second.showing_games and second.game_box.layout.display == "none"
+    assert second.games is not None
+    names = [row.info.name for row in second.games.rows]
+    assert len(names) == 2 and names[1] == "Example game"  # the newest change first
+    second.games.rows[0].open_button.click()
+    assert not second.showing_games
     assert second.controller.state == first.controller.state
-    assert second.continue_box.layout.display == "none"
     assert list(second.orders.editors) == ["France", "Germany", "Great Britain"]
+    assert "1885" in second.year.value
+    second.games_button.click()
+    assert second.showing_games
 
 
-def test_game_file_argument_is_opened_and_saved_back(tmp_path: Path) -> None:
+def test_new_game_from_the_list_keeps_the_old_game(app: AfricaApp) -> None:
+    old = app.controller.game_id
+    app.show_games()
+    assert app.games is not None
+    app.games.new_button.click()
+    assert not app.showing_games and app.tabs.selected_name == "game"
+    form = app.files.form
+    for power in ("Belgium", "Italy", "Netherlands"):
+        form.power_boxes[power].value = False
+    form.start_button.click()
+    assert app.controller.game_id != old
+    app.show_games()
+    assert {row.info.id for row in app.games.rows} == {old, app.controller.game_id}
+
+
+def test_game_file_argument_is_imported_once_and_kept_in_the_database(tmp_path: Path) -> None:
     path = tmp_path / "ours.json"
-    path.write_text(json.dumps(Game.new(["France", "Germany", "Italy"]).to_dict()))
+    text = json.dumps(Game.new(["France", "Germany", "Italy"]).to_dict())
+    path.write_text(text)
     app = africa_app(game_file=path)
     assert app.controller.state.powers == ("France", "Germany", "Italy")
-    assert app.continue_box.layout.display == "none"
+    assert not app.showing_games
     app.orders.resolve_button.click()
-    assert load_game(path).state.year == 1885
+    again = africa_app(game_file=path)  # the next visit: the same game, not a new copy
+    assert again.controller.game_id == app.controller.game_id
+    assert again.controller.state.year == 1885
+    assert path.read_text() == text  # the file itself is only read
 
 
 def test_report_html_escapes_and_handles_no_report() -> None:

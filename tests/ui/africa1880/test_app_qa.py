@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -208,10 +209,8 @@ def test_typed_sheets_survive_a_reload(autosave_path: Path) -> None:
     first.new_game(["France", "Germany", "Italy"])
     first.set_sheet_text("France", "Algeria: develop\nwar: Germany\n")
     first.set_order("Germany", "Kamerun", "develop")
-    # A closed tab or a restarted kernel: a new page, a new controller on the same files.
-    again = AfricaController(autosave_path=autosave_path)
-    assert again.offer_continue
-    assert again.continue_saved()
+    # A closed tab or a restarted kernel: a new page, a new controller on the same database.
+    again = AfricaController(store=first.store, game_id=first.game_id)
     assert again.drafts["France"] == "Algeria: develop\nwar: Germany\n"
     assert again.order_of("Germany", "Kamerun") == ("develop", "")
     assert again.relation("France", "Germany") == "war"
@@ -221,47 +220,22 @@ def test_typed_sheets_of_another_position_are_not_restored(autosave_path: Path) 
     first = AfricaController(autosave_path=autosave_path)
     first.new_game(["France", "Germany", "Italy"])
     first.set_sheet_text("France", "Algeria: develop\n")
-    first.resolve()  # the saved game moves on; the typed sheets were for 1880
-    again = AfricaController(autosave_path=autosave_path)
-    assert again.continue_saved() and again.state.year == 1885
+    first.resolve()  # the game moves on; the typed sheets were for 1880
+    again = AfricaController(store=first.store, game_id=first.game_id)
+    assert again.state.year == 1885
     assert "develop" not in again.drafts["France"]
-
-
-def test_a_foreign_drafts_file_is_never_overwritten(autosave_path: Path) -> None:
-    from tabletop.ui.africa1880.persistence import drafts_path_for
-
-    path = drafts_path_for(autosave_path)
-    path.write_text("my own notes, not a drafts file")
-    controller = AfricaController(
-        game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path
-    )
-    controller.set_sheet_text("France", "Algeria: develop\n")
-    assert path.read_text() == "my own notes, not a drafts file"
-    assert controller.drafts["France"] == "Algeria: develop\n"
 
 
 def test_game_file_opens_with_its_typed_sheets(tmp_path: Path) -> None:
     from tabletop.ui.africa1880.app import africa_app
 
     path = tmp_path / "our_game.json"
-    first = AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=path)
-    first.new_game(["France", "Germany", "Italy"])
-    first.set_sheet_text("Italy", "Libya: develop\n")
-    app = africa_app(game_file=path)
+    path.write_text(json.dumps(Game.new(["France", "Germany", "Italy"]).to_dict()))
+    first = africa_app(game_file=path)
+    first.controller.set_sheet_text("Italy", "Libya: develop\n")
+    app = africa_app(game_file=path)  # the next visit
+    assert app.controller.game_id == first.controller.game_id
     assert app.controller.drafts["Italy"] == "Libya: develop\n"
-
-
-def test_typing_before_answering_the_continue_offer_keeps_the_saved_sheets(
-    autosave_path: Path,
-) -> None:
-    first = AfricaController(autosave_path=autosave_path)
-    first.new_game(["France", "Germany", "Italy"])
-    first.set_sheet_text("France", "Algeria: develop\n")
-    again = AfricaController(autosave_path=autosave_path)  # the example game, with the offer
-    assert again.offer_continue
-    again.set_sheet_text("Belgium", "Congo: hold\n")  # typed in the example before answering
-    assert again.continue_saved()
-    assert again.drafts["France"] == "Algeria: develop\n"
 
 
 def test_french_summary_and_grid_tooltips_put_a_space_before_the_colon(

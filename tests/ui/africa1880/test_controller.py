@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.games.africa1880.board import load_board
-from tabletop.games.africa1880.gamefile import Game, example_game, load_game
+from tabletop.games.africa1880.gamefile import Game, example_game
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.persistence import data_dir, default_autosave_path
 
@@ -23,6 +23,14 @@ def three_power_controller(autosave_path: Path) -> AfricaController:
     return AfricaController(game=game, autosave_path=autosave_path)
 
 
+def kept(ctl: AfricaController) -> Game:
+    """The game as the database has it for the controller's game."""
+    assert ctl.store is not None and ctl.game_id is not None
+    game = ctl.store.load(ctl.game_id).game
+    assert isinstance(game, Game)
+    return game
+
+
 def test_data_dir_follows_the_environment(private_data_dir: Path) -> None:
     assert data_dir() == private_data_dir
     assert default_autosave_path() == private_data_dir / "africa1880-autosave.json"
@@ -33,7 +41,12 @@ def test_fresh_visit_shows_the_example_game_with_its_typed_sheets(ctl: AfricaCon
     assert ctl.state == example.state
     assert ctl.state.year == 1895
     assert "Libya: explore Egypt" in ctl.drafts["France"]
-    assert ctl.offer_continue is False
+    # kept in the database as a game of its own, with its typed sheets
+    assert ctl.store is not None and ctl.game_id is not None
+    assert [g.id for g in ctl.store.list_games("africa1880")] == [ctl.game_id]
+    assert kept(ctl).state == example.state
+    drafts = ctl.store.drafts(ctl.game_id, example.state.round)
+    assert "Libya: explore Egypt" in drafts["France"].text
 
 
 def test_void_orders_and_missing_orders_are_shown_before_resolving(ctl: AfricaController) -> None:
@@ -121,15 +134,20 @@ def test_header_of_another_power_inside_a_box_is_reported(ctl: AfricaController)
     assert ctl.order_of("France", "Tunisia") == ("develop", "")
 
 
-def test_resolve_saves_the_game_and_reports(ctl: AfricaController, autosave_path: Path) -> None:
+def test_resolve_keeps_the_round_in_the_database_and_reports(ctl: AfricaController) -> None:
+    assert ctl.store is not None and ctl.game_id is not None
+    version = ctl.store.current_version(ctl.game_id)
     report = ctl.resolve()
     assert report is not None and report.year == 1895
     assert [(r.power, r.territory) for r in report.removals] == [("Great Britain", "Zanzibar")]
     assert ctl.state.year == 1900
     assert len(ctl.game.history) == 4
-    saved = load_game(autosave_path)
+    saved = kept(ctl)
     assert saved.state == ctl.state
     assert len(saved.history) == 4
+    assert ctl.store.current_version(ctl.game_id) == version + 1
+    last = ctl.store.history(ctl.game_id)[-1]
+    assert last.action == "resolve" and "Libya: explore Egypt" in (last.detail or "")
     view = ctl.round_view()
     assert view.index == -1 and view.report is report
     assert ("Great Britain", "Zanzibar") in view.changes.removed
@@ -138,15 +156,31 @@ def test_resolve_saves_the_game_and_reports(ctl: AfricaController, autosave_path
     assert all(c.kind == "no_order" for c in ctl.checks())
 
 
-def test_undo_restores_the_state_and_the_sheets(ctl: AfricaController, autosave_path: Path) -> None:
+def test_undo_restores_the_state_and_the_sheets(ctl: AfricaController) -> None:
     before = ctl.state
     typed = ctl.drafts["France"]
     ctl.resolve()
+    assert ctl.can_redo() is False
     assert ctl.undo() is True
     assert ctl.state == before
     assert ctl.order_of("France", "Libya") == ("explore", "Egypt")
     assert ctl.drafts["France"].strip() == typed.strip()
-    assert load_game(autosave_path).state == before
+    assert kept(ctl).state == before
+    assert ctl.store is not None and ctl.game_id is not None
+    actions = [e.action for e in ctl.store.history(ctl.game_id)]
+    assert actions[-2:] == ["resolve", "undo"]  # undo is a new entry; the round stays
+    assert ctl.can_redo() is True
+
+
+def test_redo_restores_the_round_undone(ctl: AfricaController) -> None:
+    ctl.resolve()
+    after = ctl.state
+    ctl.undo()
+    assert ctl.redo() is True
+    assert ctl.state == after and kept(ctl).state == after
+    assert ctl.round_view().report is not None
+    assert "1895" in ctl.message
+    assert ctl.redo() is False and ctl.message_kind == "warn"
 
 
 def test_undo_with_nothing_to_undo_says_so(autosave_path: Path) -> None:
@@ -170,26 +204,22 @@ def test_any_past_round_can_be_viewed(ctl: AfricaController) -> None:
         ctl.view_round(9)
 
 
-def test_autosave_is_offered_and_continued(autosave_path: Path) -> None:
+def test_a_second_controller_opens_the_same_game_from_the_database(autosave_path: Path) -> None:
     first = three_power_controller(autosave_path)
     first.set_order("France", "Algeria", "develop")
     first.resolve()
-    second = AfricaController(autosave_path=autosave_path)
-    assert second.offer_continue is True
-    assert "1885" in second.saved_summary()
-    assert second.state.year == 1895  # the example is shown until the person chooses
-    assert second.continue_saved() is True
+    second = AfricaController(store=first.store, game_id=first.game_id)
     assert second.state == first.state
-    assert second.offer_continue is False
     assert second.round_view().report is not None  # the last report is shown again
 
 
-def test_declining_the_autosave_keeps_the_example(autosave_path: Path) -> None:
-    three_power_controller(autosave_path).resolve()
-    ctl = AfricaController(autosave_path=autosave_path)
-    ctl.decline_saved()
-    assert ctl.offer_continue is False
-    assert ctl.state == example_game().state
+def test_a_controller_without_a_game_id_never_writes_over_another(autosave_path: Path) -> None:
+    first = three_power_controller(autosave_path)
+    first.resolve()
+    again = AfricaController(store=first.store)  # the example again: a NEW game
+    assert again.game_id != first.game_id
+    assert again.state == example_game().state
+    assert kept(first).state == first.state
 
 
 @pytest.mark.parametrize(
@@ -202,36 +232,53 @@ def test_declining_the_autosave_keeps_the_example(autosave_path: Path) -> None:
         json.dumps([1, 2, 3]).encode(),
     ],
 )
-def test_a_bad_game_file_is_refused_and_the_game_kept(
-    ctl: AfricaController, autosave_path: Path, data: bytes
-) -> None:
-    ctl.resolve()  # writes the autosave
-    saved_text = autosave_path.read_text()
-    state = ctl.state
+def test_a_bad_game_file_is_refused_and_the_game_kept(ctl: AfricaController, data: bytes) -> None:
+    ctl.resolve()
+    assert ctl.store is not None
+    games = ctl.store.list_games()
+    state, game_id = ctl.state, ctl.game_id
     assert ctl.load_file(data, "bad.json") is False
     assert ctl.message_kind == "error"
     assert "bad.json" in ctl.message or "not" in ctl.message
-    assert ctl.state is state
-    assert autosave_path.read_text() == saved_text
+    assert ctl.state is state and ctl.game_id == game_id
+    assert ctl.store.list_games() == games  # nothing imported, nothing changed
+
+
+def test_a_massai_file_is_refused_by_the_africa_page(ctl: AfricaController) -> None:
+    from tabletop.games.massai.gamefile import GameRecord
+
+    assert ctl.store is not None
+    count = len(ctl.store.list_games())
+    data = json.dumps(GameRecord.new().to_json()).encode()
+    assert ctl.load_file(data, "massai.json") is False
+    assert "not an Africa 1880 game" in ctl.message
+    assert len(ctl.store.list_games()) == count
 
 
 def test_a_good_game_file_is_opened(ctl: AfricaController) -> None:
     other = Game.new(["Italy", "Netherlands", "Belgium"])
     data = json.dumps(other.to_dict()).encode()
+    first = ctl.game_id
     assert ctl.load_file(data, "mine.json") is True
     assert ctl.state == other.state
+    assert ctl.game_id != first  # imported as a new game; the one shown before stays
+    assert ctl.store is not None and ctl.store.info(ctl.game_id).name == "mine"
+    assert ctl.store.load(first).game.state == example_game().state  # type: ignore[arg-type]
     assert set(ctl.drafts) == {"Belgium", "Italy", "Netherlands"}
     assert ctl.game_bytes()  # can be downloaded again
     assert json.loads(ctl.game_bytes())["state"] == other.state.to_dict()
 
 
-def test_new_game_historical_start(ctl: AfricaController, autosave_path: Path) -> None:
+def test_new_game_historical_start(ctl: AfricaController) -> None:
+    old = ctl.game_id
     assert ctl.new_game(["France", "Germany", "Italy"], "historical") is True
+    assert ctl.game_id != old
+    assert ctl.store is not None and {g.id for g in ctl.store.list_games()} == {old, ctl.game_id}
     assert ctl.state.powers == ("France", "Germany", "Italy")
     assert ctl.state.presences["France"] == frozenset({"Algeria"})
     assert ctl.state.presences["Italy"] == frozenset({"Somalia"})
     assert ctl.state.year == 1880
-    assert load_game(autosave_path).state == ctl.state
+    assert kept(ctl).state == ctl.state
 
 
 def test_new_game_refuses_two_powers_and_keeps_the_game(ctl: AfricaController) -> None:
@@ -276,9 +323,7 @@ def test_bad_board_files_give_messages(ctl: AfricaController) -> None:
     assert "spaces" in ctl.message and "Atlantis" in ctl.message  # every problem at once
 
 
-def test_a_board_without_drawing_plays_on_the_fallback_map(
-    ctl: AfricaController, private_data_dir: Path, autosave_path: Path
-) -> None:
+def test_a_board_without_drawing_plays_on_the_fallback_map(ctl: AfricaController) -> None:
     data = load_board().to_dict()
     data["name"] = "Renamed map"
     for territory in data["territories"]:
@@ -292,9 +337,10 @@ def test_a_board_without_drawing_plays_on_the_fallback_map(
     assert ctl.new_game(["France", "Great Britain", "Italy"], board=board) is True
     assert ctl.geometry is None
     assert ctl.state.presences["Great Britain"] == frozenset({"Misr"})
-    # The board was kept next to the autosave, so the saved game opens again.
-    assert load_game(autosave_path).board.name == "Renamed map"
-    assert Path(ctl.state.board).parent == private_data_dir / "boards"
+    # The board's data is kept with the game, so the game opens again on it.
+    again = kept(ctl)
+    assert again.board is not None and again.board.name == "Renamed map"
+    assert "Misr" in again.board.territories
 
 
 def test_language_switch_translates_checks_and_sheet_keywords(ctl: AfricaController) -> None:

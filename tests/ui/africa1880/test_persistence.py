@@ -1,54 +1,217 @@
-"""The dashboard's files: autosave, uploaded boards, typed sheets kept for their position."""
+"""Where the Africa page keeps its games: the database shared by every page (a real SQLite file in
+tmp). Two pages on one game, stale actions refused, typed sheets and the timer kept, the autosave
+files of earlier versions imported once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.gamefile import Game
-from tabletop.ui.africa1880.persistence import (
-    DRAFTS_FORMAT,
-    DraftsFile,
-    GameSaves,
-    data_dir,
-    drafts_path_for,
-    position_key,
-)
+from tabletop.games.africa1880.gamefile import Game, example_orders
+from tabletop.store import Store, open_store
+from tabletop.ui.africa1880.app import AfricaApp, africa_app
+from tabletop.ui.africa1880.controller import AfricaController
+from tabletop.ui.africa1880.persistence import AUTOSAVE_NAME, data_dir, default_autosave_path
+from tabletop.ui.shell.store_link import Debouncer, store_text
+
+STALE = "This game changed on another page"
+
+
+@pytest.fixture
+def store(private_data_dir: Path) -> Iterator[Store]:
+    db = open_store()  # tabletop.db in the test's data folder
+    yield db
+    db.close()
+
+
+def two_pages(store: Store) -> tuple[AfricaApp, AfricaApp]:
+    """Two pages on one three-power game (as two browser tabs would be)."""
+    first = AfricaApp(AfricaController(game=Game.new(["France", "Germany", "Italy"]), store=store))
+    second = AfricaApp(AfricaController(store=store, game_id=first.controller.game_id))
+    return first, second
+
+
+def resolves(store: Store, game_id: int | None) -> list[int]:
+    assert game_id is not None
+    return [e.step for e in store.history(game_id) if e.action == "resolve"]
 
 
 def test_data_dir_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "x"))
     assert data_dir() == tmp_path / "x"
-    assert drafts_path_for(tmp_path / "game.json") == tmp_path / "game.drafts.json"
+    assert default_autosave_path() == tmp_path / "x" / AUTOSAVE_NAME
 
 
-def test_game_saved_and_found_again(tmp_path: Path) -> None:
-    saves = GameSaves(tmp_path / "auto.json")
-    assert saves.load() is None
+def test_the_database_file_is_in_the_data_folder(private_data_dir: Path) -> None:
+    app = africa_app()
+    assert app.controller.store is not None
+    assert (private_data_dir / "tabletop.db").is_file()
+
+
+def test_an_old_autosave_is_imported_once_with_its_sheets_and_kept(private_data_dir: Path) -> None:
     game = Game.new(["France", "Germany", "Italy"])
-    assert saves.save(game) is None
-    again = saves.load()
-    assert again is not None and again.state.powers == ("France", "Germany", "Italy")
-    (tmp_path / "auto.json").write_text("{not json")
-    assert saves.load() is None  # a broken file is no offer, never a crash
+    game.apply("[France]\nAlgeria: develop\n")
+    saved = private_data_dir / AUTOSAVE_NAME
+    saved.write_text(json.dumps(game.to_dict()))
+    state = game.state
+    drafts = {
+        "format": "tabletop.africa1880.drafts",
+        "powers": list(state.powers),
+        "year": state.year,
+        "round": state.round,
+        "history": len(game.history),
+        "drafts": {"Italy": "Somalia: develop\n"},
+    }
+    (private_data_dir / "africa1880-autosave.drafts.json").write_text(json.dumps(drafts))
+    before = saved.read_bytes()
+    app = africa_app()
+    assert app.showing_games and app.games is not None
+    assert [row.info.name for row in app.games.rows] == ["Imported from africa1880-autosave.json"]
+    assert "1 game(s)" in app.message.value
+    app.games.rows[0].open_button.click()
+    assert app.controller.state == state
+    assert app.controller.drafts["Italy"] == "Somalia: develop\n"
+    assert saved.read_bytes() == before  # the original is only read
+    again = africa_app()  # another visit: not imported a second time
+    assert again.games is not None and len(again.games.rows) == 1
 
 
-def test_typed_sheets_come_back_only_for_their_position(tmp_path: Path) -> None:
-    game = Game.new(["France", "Germany", "Italy"])
-    file = DraftsFile(tmp_path / "g.drafts.json")
-    key = position_key(game)
-    assert file.write(key, {"France": "Algeria: develop\n"}) is None
-    assert file.restore(key, game.state.powers) == {"France": "Algeria: develop\n"}
-    assert file.restore({**key, "year": key["year"] + 5}, game.state.powers) is None
-    assert json.loads(file.path.read_text())["format"] == DRAFTS_FORMAT
+def test_a_resolution_on_one_page_appears_on_the_other(store: Store) -> None:
+    first, second = two_pages(store)
+    first.controller.set_order("France", "Algeria", "develop")
+    first.orders.resolve_button.click()
+    second.controller.poll()  # what the watcher does twice a second
+    assert second.controller.state == first.controller.state
+    assert "1885" in second.year.value
+    assert second.rounds.history.options == (("1880", 0),)
+    assert "Round 1880" in second.result.report.value
+    assert "Another page changed this game" in second.message.value
 
 
-def test_a_file_that_is_not_ours_is_never_overwritten(tmp_path: Path) -> None:
-    path = tmp_path / "g.drafts.json"
-    path.write_text('{"someone": "else"}')
-    file = DraftsFile(path)
-    game = Game.new(["France", "Germany", "Italy"])
-    assert file.write(position_key(game), {"France": "x"}) is None
-    assert path.read_text() == '{"someone": "else"}' and file.blocked
+def test_a_stale_resolution_is_refused_and_the_new_state_shown(store: Store) -> None:
+    first, second = two_pages(store)
+    first.controller.set_order("France", "Algeria", "develop")
+    second.controller.set_order("Germany", "Kamerun", "develop")
+    first.orders.resolve_button.click()
+    # the second page has not seen the change yet, and resolves the same round
+    second.orders.resolve_button.click()
+    assert STALE in second.message.value and "tt-msg-error" in second.message.value
+    assert second.controller.state == first.controller.state  # shown the new state
+    assert resolves(store, first.controller.game_id) == [1]  # exactly one resolution
+    last = store.history(first.controller.game_id or 0)[-1]
+    assert "Algeria: develop" in (last.detail or "") and "Kamerun" not in (last.detail or "")
+
+
+def test_a_stale_undo_is_refused(store: Store) -> None:
+    first, second = two_pages(store)
+    first.orders.resolve_button.click()
+    second.controller.poll()
+    first.orders.resolve_button.click()  # 1885 resolved on the first page
+    assert second.controller.undo() is False  # the second page still shows 1885 to play
+    assert STALE in second.controller.message
+    assert second.controller.state.year == 1890 == first.controller.state.year
+    actions = [e.action for e in store.history(first.controller.game_id or 0)]
+    assert "undo" not in actions
+
+
+def test_the_message_is_translated(store: Store) -> None:
+    first, second = two_pages(store)
+    second.controller.lang = "fr"
+    first.controller.resolve()
+    second.controller.resolve()
+    assert second.controller.message == store_text("stale", "fr")
+    assert store_text("stale", "de").startswith("Diese Partie wurde auf einer anderen Seite")
+
+
+def test_the_watcher_brings_the_change_within_a_second(store: Store) -> None:
+    first, second = two_pages(store)
+    watcher = second.controller.watcher
+    assert watcher is not None and watcher.watcher is not None
+    watcher.watcher.start()  # in a page this runs from the start (in the kernel's loop)
+    try:
+        first.controller.resolve()
+        started = time.monotonic()
+        while second.controller.state.year != 1885 and time.monotonic() - started < 5:
+            time.sleep(0.05)
+        assert second.controller.state.year == 1885
+        assert time.monotonic() - started < 1.5
+    finally:
+        second.controller.close()
+
+
+def test_sheets_typed_on_one_page_appear_on_the_other(store: Store) -> None:
+    first, second = two_pages(store)
+    first.controller.set_sheet_text("Italy", "Somalia: develop\n")
+    second.controller.poll()
+    assert second.controller.drafts["Italy"] == "Somalia: develop\n"
+    second.orders.sheet_tabs.show("Italy")
+    assert "Somalia: develop" in second.orders.editors["Italy"].text.value
+
+
+def test_typed_sheets_and_a_running_timer_survive_a_new_page(store: Store) -> None:
+    first, _ = two_pages(store)
+    first.controller.set_sheet_text("France", "Algeria: develop\n")
+    timer = first.timer
+    timer.minutes.value = 5
+    timer.start_button.click()
+    time.sleep(0.3)
+    kept = store.timer(first.controller.game_id or 0)
+    assert kept is not None and kept.state["running"] is True and kept.state["duration"] == 300
+    again = AfricaApp(AfricaController(store=store, game_id=first.controller.game_id))
+    assert again.controller.drafts["France"] == "Algeria: develop\n"
+    countdown = again.timer.countdown
+    assert countdown.running
+    assert 295 < countdown.remaining < 300
+    assert again.tabs.title_of("timer").startswith("Diplomacy timer ▶ 0")
+    timer.pause_button.click()
+    first.timer.countdown.reset(300.0)
+    again.timer.countdown.pause()
+
+
+def test_a_paused_timer_comes_back_paused_with_its_time(store: Store) -> None:
+    first, _ = two_pages(store)
+    countdown = first.timer.countdown
+    countdown.start()
+    countdown.remaining = 123.0
+    countdown.pause()
+    again = AfricaApp(AfricaController(store=store, game_id=first.controller.game_id))
+    assert not again.timer.countdown.running
+    assert again.timer.countdown.remaining == pytest.approx(countdown.remaining, abs=0.5)
+
+
+def test_a_game_deleted_on_another_page_is_said(store: Store) -> None:
+    first, second = two_pages(store)
+    store.delete_game(first.controller.game_id or 0, confirm=True)
+    second.controller.poll()
+    assert "deleted on another page" in second.controller.message
+    assert second.controller.resolve() is None  # nothing is written any more
+    assert store.list_games() == []
+
+
+def test_typing_is_written_once_after_a_pause() -> None:
+    calls: list[int] = []
+
+    async def typing() -> None:
+        saver = Debouncer(lambda: calls.append(1), delay=0.05, loop=asyncio.get_running_loop())
+        for _ in range(5):
+            saver.touch()
+        assert calls == []
+        await asyncio.sleep(0.15)
+        assert calls == [1]
+        saver.touch()
+        saver.flush()  # before a resolution: written at once
+        assert calls == [1, 1]
+
+    asyncio.run(typing())
+
+
+def test_sheets_of_the_example_are_kept_with_the_new_game(store: Store) -> None:
+    ctl = AfricaController(store=store)
+    kept = store.drafts(ctl.game_id or 0, ctl.state.round)
+    assert set(kept) == set(ctl.powers)
+    assert all(line.strip() in example_orders() for line in kept["France"].text.splitlines())
