@@ -1,4 +1,6 @@
-"""A real games database (SQLite in the test's folder) for the Massai page tests."""
+"""A real games database for the Massai page tests: SQLite in the test's folder, or a
+PostgreSQL database from the storage tests' server (``tests/store/conftest.py``: started by
+``.ci/run``, else by ``tools/pg_test_server.sh``)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from store.conftest import pg_database, pg_server_url  # noqa: F401 - fixtures used here
 
 from tabletop.store import Store, open_store
 
@@ -13,6 +16,16 @@ from tabletop.store import Store, open_store
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     made = open_store(tmp_path / "tabletop.db")
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture
+def pg_store(request: pytest.FixtureRequest) -> Iterator[Store]:
+    """The same on a real PostgreSQL database of its own (the storage tests' server)."""
+    made = open_store(request.getfixturevalue("pg_database"))
     try:
         yield made
     finally:
