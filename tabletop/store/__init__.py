@@ -24,6 +24,20 @@ from tabletop.store.errors import (
     StoreError,
 )
 from tabletop.store.schema import SCHEMA_VERSION
+from tabletop.store.seats import (
+    BadToken,
+    NewTable,
+    RevokedToken,
+    RoundAlreadyResolved,
+    SealRefused,
+    SeatAccess,
+    SeatError,
+    SeatsMissing,
+    TableNotFound,
+    Tables,
+    TableStatus,
+    TooManyAttempts,
+)
 from tabletop.store.store import (
     ARCHIVE_FORMAT,
     Draft,
@@ -38,6 +52,18 @@ from tabletop.store.store import (
 from tabletop.store.watch import GameChange, GameWatcher
 
 __all__ = [
+    "BadToken",
+    "NewTable",
+    "RevokedToken",
+    "RoundAlreadyResolved",
+    "SealRefused",
+    "SeatAccess",
+    "SeatError",
+    "SeatsMissing",
+    "TableNotFound",
+    "TableStatus",
+    "Tables",
+    "TooManyAttempts",
     "ARCHIVE_FORMAT",
     "SCHEMA_VERSION",
     "DatabaseUnavailable",

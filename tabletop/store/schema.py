@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -123,6 +123,42 @@ imported_files = sa.Table(
         "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="SET NULL"), nullable=True
     ),
     sa.Column("imported", _WHEN, nullable=False),
+)
+
+
+# A table (schema 3): a game played with secret seats (tabletop.store.seats). Tokens are kept
+# only as SHA-256 hashes; failures and the lock-out window live here so every process sees them.
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column(
+        "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("host_hash", sa.String(64), nullable=False),
+    sa.Column("created", _WHEN, nullable=False),
+    sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("locked_until", _WHEN, nullable=True),
+    sqlite_autoincrement=True,
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column(
+        "table_id", sa.Integer(), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.String(100), primary_key=True),
+    sa.Column("position", sa.Integer(), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("code_hash", sa.String(64), nullable=False),
+    sa.Column("sealed_link", sa.Text(), nullable=False),  # token+code, readable with the host token
+    sa.Column("generation", sa.Integer(), nullable=False),
+    sa.Column("old_hashes", sa.Text(), nullable=False),  # JSON list: revoked tokens and codes
+    sa.Column("sealed_round", sa.Integer(), nullable=True),
+    sa.Column("sheet", sa.Text(), nullable=True),  # the sealed sheet / secret of sealed_round
+    sa.Column("sealed_at", _WHEN, nullable=True),
+    sa.Column("rev", sa.Integer(), nullable=False, server_default="0"),
 )
 
 
