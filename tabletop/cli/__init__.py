@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tabletop.cli import africa, analysis, games, massai
+from tabletop.cli import africa, analysis, games, massai, serve, table
 from tabletop.cli.common import CliError, OneLineParser
 
 
@@ -25,10 +25,14 @@ def build_parser() -> argparse.ArgumentParser:
     massai_commands = massai_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     games_parser = families.add_parser("games", help="the games kept in the database")
     games_commands = games_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    table_parser = families.add_parser("table", help="a table with secret seats (phones)")
+    table_commands = table_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    serve.register(families)
     africa.register(africa_commands)
     massai.register(massai_commands)
     analysis.register(africa_commands, massai_commands)
     games.register(games_commands)
+    table.register(table_commands)
     return parser
 
 

@@ -1,0 +1,166 @@
+"""``tabletop serve``: Voilà on the notebooks folder, ready for a table of phones.
+
+Kernels are preheated (a pool per notebook, so a seat page opens without waiting for a kernel),
+idle kernels are culled, and the server listens on 127.0.0.1 unless ``--lan`` (then on this
+machine's address on the local network, which the join links of ``tabletop table new`` use).
+``--db URL`` is passed to every kernel as ``TABLETOP_DATABASE_URL``; with PostgreSQL, several
+``tabletop serve`` processes share the same tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tabletop.cli.common import CliError
+from tabletop.cli.table import DEFAULT_PORT, lan_address
+
+#: Seats of the biggest table (six powers) plus the shared screen.
+DEFAULT_POOL = 7
+#: A kernel nobody used for this long is shut down (seconds).
+DEFAULT_CULL_IDLE = 1800
+DEFAULT_CULL_INTERVAL = 60
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def register(families: Any) -> None:
+    """Add the ``serve`` command (a family of its own, without sub-commands)."""
+    parser: argparse.ArgumentParser = families.add_parser(
+        "serve", help="serve the dashboards and seat pages with Voilà"
+    )
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database for every page (default: $TABLETOP_DATABASE_URL, else tabletop.db)",
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on this machine's local-network address (default: 127.0.0.1 only)",
+    )
+    parser.add_argument(
+        "--pool",
+        type=_positive,
+        default=DEFAULT_POOL,
+        metavar="N",
+        help=f"preheated kernels per notebook (default: {DEFAULT_POOL}, a table of six and "
+        "its shared screen)",
+    )
+    parser.add_argument(
+        "--cull-idle",
+        type=_positive,
+        default=DEFAULT_CULL_IDLE,
+        metavar="SECONDS",
+        help=f"shut down kernels idle this long (default: {DEFAULT_CULL_IDLE})",
+    )
+    parser.add_argument(
+        "--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks folder to serve"
+    )
+    parser.set_defaults(handler=cmd_serve)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def voila_argv(
+    notebooks: Path,
+    port: int,
+    ip: str,
+    pool: int = DEFAULT_POOL,
+    cull_idle: int = DEFAULT_CULL_IDLE,
+    cull_interval: int = DEFAULT_CULL_INTERVAL,
+) -> list[str]:
+    """The Voilà command line ``tabletop serve`` runs."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--preheat_kernel=True",
+        f"--pool_size={pool}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+        # Voilà never sends tracebacks to pages, and refuses execute requests, by default.
+        "--show_tracebacks=False",
+    ]
+
+
+def serve_env(db: str | None, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the Voilà process: the database URL passed through to kernels."""
+    env = dict(os.environ if base is None else base)
+    if db:
+        env["TABLETOP_DATABASE_URL"] = db
+    return env
+
+
+def addresses(ip: str, port: int, notebooks: Path) -> list[str]:
+    """What to print: the server and each page on it."""
+    base = f"http://{ip}:{port}"
+    pages = sorted(p.name for p in notebooks.glob("*.ipynb"))
+    lines = [f"Shared screen: {base}/"]
+    lines += [f"  {name[: -len('.ipynb')]}: {base}/voila/render/{name}" for name in pages]
+    return lines
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start Voilà and wait for it; Ctrl-C (or SIGTERM) stops it cleanly."""
+    notebooks = Path(args.notebooks)
+    if not notebooks.is_dir():
+        raise CliError(f"{notebooks}: no such notebooks folder")
+    ip = lan_address() if args.lan else "127.0.0.1"
+    if args.db:
+        from tabletop.cli.common import open_database
+
+        open_database(args.db)  # a bad URL is refused now, in one line, not in every page
+    argv = voila_argv(notebooks, args.port, ip, args.pool, args.cull_idle)
+    try:
+        child = subprocess.Popen(argv, env=serve_env(args.db))
+    except OSError as error:
+        raise CliError(f"cannot start Voilà: {error.strerror or error}") from None
+    for line in addresses(ip, args.port, notebooks):
+        print(line, flush=True)
+    if args.lan:
+        print("Phones on this network can open these addresses.", flush=True)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        child.terminate()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        return _wait(child)
+    except KeyboardInterrupt:
+        child.terminate()
+        _wait(child)
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _wait(child: subprocess.Popen[bytes]) -> int:
+    while True:
+        try:
+            code = child.wait()
+        except KeyboardInterrupt:
+            child.terminate()
+            continue
+        # A Voilà stopped by our SIGTERM is a clean stop.
+        return 0 if code in (0, -signal.SIGTERM) else code
