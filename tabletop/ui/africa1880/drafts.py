@@ -14,7 +14,13 @@ from typing import Any
 
 from tabletop.games.africa1880.adjudicate import AfterOrders, execute_orders
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation import format_sheet, parse_sheets
+from tabletop.games.africa1880.notation import (
+    MAX_SHEET_CHARS,
+    MAX_SHOWN_PROBLEMS,
+    ParseResult,
+    format_sheet,
+    parse_sheets,
+)
 from tabletop.games.africa1880.orders import (
     Develop,
     Explore,
@@ -26,9 +32,15 @@ from tabletop.games.africa1880.orders import (
 )
 from tabletop.games.africa1880.state import GameState, Relations, lookup_power
 from tabletop.ui.africa1880.choices import presences_of
+from tabletop.ui.africa1880.html import local_text
 from tabletop.ui.africa1880.texts import t
 
+__all__ = ["KINDS", "MAX_SHOWN_CHECKS", "Check", "Drafts", "is_header", "local_text"]
+
 KINDS = ("hold", "develop", "explore")
+
+MAX_SHOWN_CHECKS = MAX_SHOWN_PROBLEMS
+"""Checks listed on a page before "and N more" (the core's bound for shown problems)."""
 
 
 @dataclass(frozen=True)
@@ -101,12 +113,33 @@ class Drafts:
                 lines.append(line)
         return "\n".join(lines), headers
 
+    def too_long(self, power: str) -> int:
+        """The length of ``power``'s draft when it is over the notation's limit
+        (:data:`~tabletop.games.africa1880.notation.MAX_SHEET_CHARS`), else 0: such a draft is
+        refused whole and not read (it stays in the box to be shortened)."""
+        length = len(self.texts.get(power, ""))
+        return length if length > MAX_SHEET_CHARS else 0
+
+    def combined_too_long(self) -> int:
+        """The length of all drafts together when the core would refuse it, else 0."""
+        if any(self.too_long(power) for power in self.powers):
+            return sum(len(text) for text in self.texts.values())
+        length = len(self.combined_text())
+        return length if length > MAX_SHEET_CHARS else 0
+
     def parse(self, power: str) -> Any:
-        """The core's reading of one power's draft (cached until the draft changes)."""
+        """The core's reading of one power's draft (cached until the draft changes).
+
+        A draft over the size limit is not read: it gives no sheet (its check says why).
+        """
         cached = self._parsed.get(power)
         text = self.texts.get(power, "")
         if cached is not None and cached[0] == text:
             return cached[1]
+        if self.too_long(power):
+            refused = ParseResult(powers=self.powers)
+            self._parsed[power] = (text, refused)
+            return refused
         body, _ = self.box_text(power)
         result = parse_sheets(f"[{power}]\n{body}", self.board, self.powers)
         self._parsed[power] = (text, result)
@@ -207,6 +240,11 @@ class Drafts:
         if not self.state.game_over:
             voids: list[VoidOrder] = []
             for power in self.powers:
+                length = self.too_long(power)
+                if length:
+                    text = local_text("sheet_too_long", lang, length=length, limit=MAX_SHEET_CHARS)
+                    out.append(Check(power, "void", text))
+                    continue
                 voids.extend(self.parse(power).errors)
                 for header in self.box_text(power)[1]:
                     out.append(Check(power, "void", t("misplaced_header", lang, header=header)))

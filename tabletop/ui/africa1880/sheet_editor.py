@@ -13,12 +13,19 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.legal import PowerChoices
+from tabletop.games.africa1880.orders import OrderSheet
+from tabletop.games.africa1880.state import GameState
+from tabletop.ui.africa1880 import choices
+from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, local_text
 from tabletop.ui.africa1880.html import power_html, slug
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class Shared:
@@ -91,6 +98,7 @@ class SheetEditor(widgets.VBox):
         self.power = power
         self.built = False
         self.rows: list[PresenceRow] = []
+        self._menus: tuple[GameState, Board, OrderSheet, PowerChoices] | None = None
         super().__init__()
         self.add_class(f"tt-sheet-{slug(power)}")
         self.add_class("tt-sheet")
@@ -143,22 +151,35 @@ class SheetEditor(widgets.VBox):
         self.app.controller.set_sheet_text(self.power, change["new"])
 
     # --- from the controller to the widgets (called with app.syncing set)
+    def menus(self) -> PowerChoices:
+        """The core's menus for this sheet as written (cached until the sheet or game changes)."""
+        ctl = self.app.controller
+        sheet = ctl.sheet(self.power)
+        cached = self._menus
+        if cached is None or not (
+            cached[0] is ctl.state and cached[1] is ctl.board and cached[2] == sheet
+        ):
+            cached = (
+                ctl.state,
+                ctl.board,
+                sheet,
+                choices.menus(ctl.state, ctl.board, self.power, sheet),
+            )
+            self._menus = cached
+        return cached[3]
+
+    # --- from the controller to the widgets (called with app.syncing set)
     def rebuild(self) -> None:
         """Rows and menus for the current position (after a new game, resolution, undo)."""
         if not self.built:
             return
         ctl = self.app.controller
         lang = ctl.lang
-        presences = ctl.presences_of(self.power)
+        presences = [menu.territory for menu in self.menus().presences]
         while len(self.rows) < len(presences):
             self.rows.append(PresenceRow(self._row_changed, self.app.shared))
-        kinds = [("—", ""), *((t(k, lang), k) for k in ("hold", "develop", "explore"))]
         for row, territory in zip(self.rows, presences, strict=False):
             row.bind(self.power, territory)
-            row.kind.options = kinds
-            row.target.options = [(t("no_target", lang), "")] + [
-                (n, n) for n in ctl.explore_targets(territory)
-            ]
         for row in self.rows[len(presences) :]:
             row.unbind()
         self.rows_box.children = tuple(self.rows[: len(presences)])
@@ -175,45 +196,74 @@ class SheetEditor(widgets.VBox):
         self.sync()
 
     def sync(self) -> None:
-        """Widget values from the draft sheet."""
+        """Widget values from the draft sheet; every menu option from the core's choices.
+
+        A value the typed text holds but the core does not offer (a territory already held, a
+        pawn too many) is still shown, marked, so that the menu says what the text says.
+        """
         if not self.built:
             return
         ctl = self.app.controller
         lang = ctl.lang
+        menus = self.menus()
         for row in self.rows:
             if not row.power:
                 continue
+            menu = menus.presence(row.territory)
             kind, target = ctl.order_of(self.power, row.territory)
-            if target and target not in [v for _, v in row.target.options]:
-                row.target.options = [*row.target.options, (target, target)]
-            row.kind.value = kind
-            row.target.value = target if kind == "explore" else ""
+            offered = [str(k) for k in menu.kinds] if menu else ["hold"]
+            kinds = [("—", ""), *((t(k, lang), k) for k in offered)]
+            if kind and kind not in offered:
+                kinds.append((f"{t(kind, lang)} ⚠", kind))
+            targets = [(t("no_target", lang), "")] + [
+                (n, n) for n in (menu.explore_targets if menu else ())
+            ]
+            if target and target not in [v for _, v in targets]:
+                targets.append((f"{target} ⚠", target))
+            _set_options(row.kind, kinds, kind)
+            _set_options(row.target, targets, target if kind == "explore" else "")
             row.target.disabled = kind != "explore"
         sheet = ctl.sheet(self.power)
-        targets = ctl.landing_targets()
         chosen = sheet.landing.target if sheet.landing else ""
-        options = [(t("no_landing", lang), "")] + [(n, n) for n in targets]
-        if chosen and chosen not in targets:
-            options.append((chosen, chosen))
-        if list(self.landing.options) != options:
-            self.landing.options = options
-        self.landing.value = chosen
-        draft = ctl.drafts.get(self.power, "")
+        options = [(t("no_landing", lang), "")] + [(n, n) for n in menus.landing_targets]
+        if chosen and chosen not in menus.landing_targets:
+            options.append((f"{chosen} ⚠", chosen))
+        _set_options(self.landing, options, chosen)
+        self._sync_text()
+        self.checks.value = checks_html(ctl, self.power)
+
+    def _sync_text(self) -> None:
+        draft = self.app.controller.drafts.get(self.power, "")
         if self.text.value != draft:
             self.text.value = draft
-        checks = ctl.checks_for(self.power)
-        if ctl.state.game_over:
-            over = esc(t("game_over_resolve", lang))
-            self.checks.value = f'<p class="tt-msg-warn tt-checks-over">⚑ {over}</p>'
-        elif not checks:
-            self.checks.value = (
-                f'<p class="tt-msg-ok tt-checks-ok">✔ {esc(t("checks_ok", lang))}</p>'
-            )
-        else:
-            items = "".join(
-                f'<li class="tt-check-{c.kind} '
-                + ("tt-msg-error" if c.kind == "void" else "tt-msg-warn")
-                + f'">{"⚠" if c.kind == "void" else "…"} {esc(c.text)}</li>'
-                for c in checks
-            )
-            self.checks.value = f"<b>{esc(t('checks', lang))}</b><ul>{items}</ul>"
+
+
+def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, str]], value: str) -> None:
+    """Options then value, each sent to the page only when it changed."""
+    if list(dropdown.options) != options:
+        dropdown.options = options
+    if dropdown.value != value:
+        dropdown.value = value
+
+
+def checks_html(ctl: AfricaController, power: str) -> str:
+    """The live checks of ``power``'s sheet as HTML: at most :data:`MAX_SHOWN_CHECKS` items,
+    then "and N more" (a pasted page of nonsense gives one short list, not thousands)."""
+    lang = ctl.lang
+    if ctl.state.game_over:
+        over = esc(t("game_over_resolve", lang))
+        return f'<p class="tt-msg-warn tt-checks-over">⚑ {over}</p>'
+    checks = ctl.checks_for(power)
+    if not checks:
+        return f'<p class="tt-msg-ok tt-checks-ok">✔ {esc(t("checks_ok", lang))}</p>'
+    shown = checks[:MAX_SHOWN_CHECKS]
+    items = "".join(
+        f'<li class="tt-check-{c.kind} '
+        + ("tt-msg-error" if c.kind == "void" else "tt-msg-warn")
+        + f'">{"⚠" if c.kind == "void" else "…"} {esc(c.text)}</li>'
+        for c in shown
+    )
+    more = len(checks) - len(shown)
+    if more:
+        items += f'<li class="tt-checks-more">{esc(local_text("and_more", lang, n=more))}</li>'
+    return f"<b>{esc(t('checks', lang))}</b><ul>{items}</ul>"
