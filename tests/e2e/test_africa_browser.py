@@ -2,7 +2,7 @@
 
 One three-power round is played through the menus, the diplomacy grid and the text boxes; the
 instructions and the map's pixels are checked; the round is undone and played again; the page is
-reloaded and the saved game continued.
+reloaded and the game opened again from the games list.
 """
 
 from __future__ import annotations
@@ -197,12 +197,16 @@ def test_play_a_round_undo_reload_and_continue(
     sheet_tab(page, "France").click()
     page.locator(".tt-sheet-france textarea").fill("Algeria: develop\nwar: Germany\n")
     expect(page.locator(".tt-rel-france-germany")).to_contain_text("war", timeout=TIMEOUT)
+    page.wait_for_timeout(1_000)  # the sheet is written a moment after the last key
 
-    # A reload starts a new kernel: the saved game is offered and continued.
+    # A reload starts a new kernel: the games list shows both games (the example and the new
+    # one, changed last, first); the game is opened again.
     page.reload()
-    wait_for_widgets(page, ".tt-continue", timeout_ms=60_000)
-    expect(page.locator(".tt-continue-box")).to_contain_text("1885")
-    page.locator(".tt-continue").click()
+    wait_for_widgets(page, ".tt-games-list .tt-game-open", timeout_ms=60_000)
+    expect(page.locator(".tt-game-row")).to_have_count(2, timeout=TIMEOUT)
+    expect(page.locator(".tt-game-row").first).to_contain_text("Rounds 1")
+    expect(page.locator(".tt-game-row").nth(1)).to_contain_text("Example game")
+    page.locator(".tt-game-row").first.locator(".tt-game-open").click()
     expect(year(page)).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
     expect(page.locator(".tt-sheet-france textarea")).to_have_value(
         "Algeria: develop\nwar: Germany\n", timeout=TIMEOUT
