@@ -1,90 +1,103 @@
-"""The round's report as HTML: what to remove, place, pin, which colonies, void orders."""
+"""The round's report as HTML, from the core: the table instructions in table order, then the
+void orders.
+
+Each instruction is the core's :func:`~tabletop.games.africa1880.report.instruction_text` (the
+same line as the command line's report), under the core's grouping
+(:func:`~tabletop.games.africa1880.report.instruction_groups`): step by step (place, pins,
+colonies, remove) or territory by territory. A presence that arrived and is removed at once is
+one "do not place" line, never a place and a remove.
+"""
 
 from __future__ import annotations
 
-from tabletop.games.africa1880.report import Report
-from tabletop.ui.africa1880.html import power_html
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.report import (
+    GroupBy,
+    Report,
+    Step,
+    instruction_groups,
+    instruction_text,
+    void_orders_for_reading,
+)
+from tabletop.ui.africa1880.html import local_text, power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
 
+_STEP_MARK = {Step.PLACE: "✚", Step.PINS: "▪", Step.COLONIES: "★", Step.REMOVE: "✕"}
+_STEP_TITLE = {
+    Step.PLACE: "place",
+    Step.PINS: "pins",
+    Step.COLONIES: "colonies_founded",
+    Step.REMOVE: "remove",
+}
 
-def report_html(report: Report | None, lang: str) -> str:
-    """The round's table instructions, grouped: remove, place, pins, colonies, void orders."""
+
+def instruction_lines(
+    report: Report, lang: str, group_by: GroupBy | str = "power", board: Board | None = None
+) -> list[str]:
+    """The instruction lines the page lists, in its order (the core's texts; territories under
+    ``board``'s names in ``lang``)."""
+    return [
+        instruction_text(item, lang, board)
+        for group in instruction_groups(report, group_by)
+        for item in group.instructions
+    ]
+
+
+def report_html(
+    report: Report | None,
+    lang: str,
+    group_by: GroupBy | str = "power",
+    board: Board | None = None,
+) -> str:
+    """The round's table instructions grouped by step (``"power"``) or by ``"territory"``,
+    then the void orders; territories under ``board``'s names in ``lang``."""
     if report is None:
         return f"<p>{esc(t('no_report', lang))}</p>"
+    group_by = GroupBy(group_by)
     parts = [f"<h2>{esc(t('report_title', lang, year=report.year))}</h2>"]
-    nothing = f"<p><i>{esc(t('nothing', lang))}</i></p>"
-
-    parts.append(f"<h3>✕ {esc(t('remove', lang))} ({len(report.removals)})</h3>")
-    if report.removals:
-        rows = [
-            [
-                power_html(r.power, lang),
-                esc(r.territory),
-                esc(r.reason_fr if lang == "fr" else r.reason),
-            ]
-            for r in report.removals
-        ]
-        parts.append(
-            html_table(
-                [t("col_power", lang), t("col_territory", lang), t("col_reason", lang)],
-                rows,
-                "tt-remove-row",
-            )
+    groups = instruction_groups(report, group_by)
+    for group in groups:
+        if isinstance(group.heading, Step):
+            title = t(_STEP_TITLE[group.heading], lang)
+            head = f"{_STEP_MARK[group.heading]} {esc(title)} ({len(group.instructions)})"
+            parts.append(f'<h3 class="tt-step tt-step-{group.heading}">{head}</h3>')
+        else:
+            name = group.heading
+            if board is not None and name in board:
+                name = board.display_name(name, lang)
+            parts.append(f'<h3 class="tt-territory-head">{esc(name)}</h3>')
+        rows = "".join(
+            f'<tr class="tt-instr tt-instr-{item.kind} tt-{_row_class(item.kind)}">'
+            f"<td>{esc(instruction_text(item, lang, board))}</td></tr>"
+            for item in group.instructions
         )
-    else:
-        parts.append(nothing)
-
-    parts.append(f"<h3>✚ {esc(t('place', lang))} ({len(report.new_presences)})</h3>")
-    if report.new_presences:
-        rows = []
-        for n in report.new_presences:
-            how = t("by_explore_short", lang) if n.by == "explore" else t("by_landing", lang)
-            rows.append([power_html(n.power, lang), esc(n.territory), esc(how)])
-        parts.append(
-            html_table(
-                [t("col_power", lang), t("col_territory", lang), t("col_by", lang)],
-                rows,
-                "tt-place-row",
-            )
-        )
-    else:
-        parts.append(nothing)
-
-    parts.append(f"<h3>▪ {esc(t('pins', lang))} ({len(report.development)})</h3>")
-    if report.development:
-        rows = [
-            [esc(d.territory), f"+{d.added}", f"{d.total} / {d.spaces}"] for d in report.development
-        ]
-        parts.append(
-            html_table([t("col_territory", lang), t("col_added", lang), t("col_total", lang)], rows)
-        )
-    else:
-        parts.append(nothing)
-
-    parts.append(f"<h3>★ {esc(t('colonies_founded', lang))} ({len(report.colonies)})</h3>")
-    if report.colonies:
-        rows = [
-            [esc(c.territory), ", ".join(power_html(p, lang) for p in c.powers)]
-            for c in report.colonies
-        ]
-        parts.append(html_table([t("col_territory", lang), t("col_powers", lang)], rows))
-    else:
-        parts.append(nothing)
-
-    parts.append(f"<h3>⚠ {esc(t('void_orders', lang))} ({len(report.void_orders)})</h3>")
-    if report.void_orders:
+        parts.append(f'<table class="tt-table tt-instructions">{rows}</table>')
+    if not groups:
+        parts.append(f"<p><i>{esc(t('nothing', lang))}</i></p>")
+    voids = void_orders_for_reading(report.void_orders)
+    parts.append(f"<h3>⚠ {esc(local_text('void_orders', lang))} ({len(voids)})</h3>")
+    if voids:
         rows = [
             [
                 power_html(v.power, lang) if v.power else "?",
                 f"<code>{esc(v.order_text)}</code>",
                 esc(v.text(lang)),
             ]
-            for v in report.void_orders
+            for v in voids
         ]
         parts.append(
             html_table([t("col_power", lang), t("col_order", lang), t("col_reason", lang)], rows)
         )
     else:
-        parts.append(nothing)
+        parts.append(f"<p><i>{esc(t('nothing', lang))}</i></p>")
     return '<div class="tt-report">' + "".join(parts) + "</div>"
+
+
+def _row_class(kind: str) -> str:
+    # The row classes the browser tests already look for.
+    return {
+        "place": "place-row",
+        "do_not_place": "place-row",
+        "remove": "remove-row",
+    }.get(kind, "instr-row")

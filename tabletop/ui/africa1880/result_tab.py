@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.ui.africa1880.html import local_text
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.texts import t
@@ -26,6 +27,15 @@ class ResultTab(widgets.HBox):
         self.view_back.on_click(lambda _b: app.controller.view_round(None))
         self.report = widgets.HTML()
         self.report.add_class("tt-report-box")
+        # The core groups the same instructions step by step or territory by territory.
+        self.group_by = widgets.ToggleButtons(
+            options=[
+                (local_text("group_by_power", "en"), "power"),
+                (local_text("group_by_territory", "en"), "territory"),
+            ]
+        )
+        self.group_by.add_class("tt-group-by")
+        self.group_by.observe(lambda _c: self.refresh_report(), names="value")
         self.map_view = AfricaMapView()
         # At the top of the report: back to the sheets. Focusing it after Resolve brings the
         # report's top into view (the page was scrolled down to the Resolve button).
@@ -33,7 +43,11 @@ class ResultTab(widgets.HBox):
         self.to_sheets.add_class("tt-to-sheets")
         self.to_sheets.on_click(lambda _b: app.show_tab("orders"))
         report_col = widgets.VBox(
-            [widgets.HBox([self.to_sheets, self.view_note, self.view_back]), self.report],
+            [
+                widgets.HBox([self.to_sheets, self.view_note, self.view_back]),
+                self.group_by,
+                self.report,
+            ],
             layout={"width": "44%", "min_width": "28em"},
         )
         super().__init__([report_col, self.map_view], layout={"flex_flow": "row wrap"})
@@ -41,13 +55,26 @@ class ResultTab(widgets.HBox):
     def relabel(self, lang: str) -> None:
         self.view_back.description = t("view_current", lang)
         self.to_sheets.description = "✎ " + t("to_sheets", lang)
+        value = self.group_by.value
+        self.group_by.options = [
+            (local_text("group_by_power", lang), "power"),
+            (local_text("group_by_territory", lang), "territory"),
+        ]
+        self.group_by.value = value
+
+    def refresh_report(self) -> None:
+        """The report of the round viewed, grouped as the switch says."""
+        ctl = self.app.controller
+        self.report.value = report_html(
+            ctl.round_view().report, ctl.lang, self.group_by.value, ctl.board
+        )
 
     def refresh(self) -> None:
         """Report and map of the round the controller says is viewed."""
         ctl = self.app.controller
         lang = ctl.lang
         view = ctl.round_view()
-        self.report.value = report_html(view.report, lang)
+        self.report.value = report_html(view.report, lang, self.group_by.value, ctl.board)
         if view.index >= 0:
             year = view.report.year if view.report else ctl.game.history[view.index].state.year
             viewing = esc(t("viewing_round", lang, year=year))
