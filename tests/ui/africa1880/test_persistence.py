@@ -215,3 +215,18 @@ def test_sheets_of_the_example_are_kept_with_the_new_game(store: Store) -> None:
     kept = store.drafts(ctl.game_id or 0, ctl.state.round)
     assert set(kept) == set(ctl.powers)
     assert all(line.strip() in example_orders() for line in kept["France"].text.splitlines())
+
+
+def test_a_timer_started_on_one_page_runs_on_the_other(store: Store) -> None:
+    first, second = two_pages(store)
+    first.timer.countdown.start()
+    second.controller.poll()
+    try:
+        assert second.timer.countdown.running
+        assert second.tabs.title_of("timer").startswith("Diplomacy timer ▶")
+        first.timer.countdown.pause()
+        second.controller.poll()
+        assert not second.timer.countdown.running
+    finally:
+        first.timer.countdown.pause()
+        second.timer.countdown.pause()
