@@ -35,7 +35,15 @@ from tabletop.ui.africa1880.choices import presences_of
 from tabletop.ui.africa1880.html import local_text
 from tabletop.ui.africa1880.texts import t
 
-__all__ = ["KINDS", "MAX_SHOWN_CHECKS", "Check", "Drafts", "is_header", "local_text"]
+__all__ = [
+    "KINDS",
+    "MAX_SHOWN_CHECKS",
+    "Check",
+    "Drafts",
+    "is_header",
+    "local_text",
+    "sheets_too_long",
+]
 
 KINDS = ("hold", "develop", "explore")
 
@@ -118,13 +126,6 @@ class Drafts:
         (:data:`~tabletop.games.africa1880.notation.MAX_SHEET_CHARS`), else 0: such a draft is
         refused whole and not read (it stays in the box to be shortened)."""
         length = len(self.texts.get(power, ""))
-        return length if length > MAX_SHEET_CHARS else 0
-
-    def combined_too_long(self) -> int:
-        """The length of all drafts together when the core would refuse it, else 0."""
-        if any(self.too_long(power) for power in self.powers):
-            return sum(len(text) for text in self.texts.values())
-        length = len(self.combined_text())
         return length if length > MAX_SHEET_CHARS else 0
 
     def parse(self, power: str) -> Any:
@@ -282,3 +283,14 @@ class Drafts:
                 self.texts[power] = self.body(sheet, new)
         self._parsed = {}
         self._checks = None
+
+
+def sheets_too_long(texts: Mapping[str, str]) -> int:
+    """The length of every box's text together, under its header, when the core would refuse
+    to read it whole (over :data:`~tabletop.games.africa1880.notation.MAX_SHEET_CHARS`), else 0.
+
+    >>> sheets_too_long({"France": "Algeria: develop"}), sheets_too_long({"France": "a" * 70_000})
+    (0, 70011)
+    """
+    length = sum(len(f"[{power}]\n{text}\n\n") for power, text in texts.items())
+    return length if length > MAX_SHEET_CHARS else 0

@@ -6,6 +6,11 @@
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.games.africa1880.state import normalize_name
 from tabletop.ui.africa1880.map.layout import power_colour
 from tabletop.ui.africa1880.texts import power_name
@@ -75,3 +80,32 @@ def local_text(key: str, lang: str, **values: object) -> str:
         for name, value in values.items()
     }
     return text.format(**shown)
+
+
+_log = logging.getLogger("tabletop.ui.africa1880")
+
+
+def guarded(say: Callable[[str, str], None], lang: Callable[[], str]) -> Callable:
+    """A decorator for widget callbacks: an unexpected exception is logged on the server with
+    its traceback and the page gets one short line (``say(text, "error")``), never the
+    traceback. Bad input is refused by the callbacks themselves with their own message."""
+
+    def wrap(callback: Callable) -> Callable:
+        @functools.wraps(callback)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return callback(*args, **kwargs)
+            except Exception:
+                _log.exception("widget callback %s failed", callback.__qualname__)
+                say(local_text("unexpected_error", lang()), "error")
+                return None
+
+        return run
+
+    return wrap
+
+
+def app_guard(app: Any) -> Callable:
+    """:func:`guarded` for the callbacks of the Africa page ``app`` (its controller's message
+    line and language)."""
+    return guarded(lambda text, kind: app.controller.say(text, kind), lambda: app.controller.lang)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board import MAX_BOARD_BYTES, Board, BoardError, board_from_bytes
 from tabletop.games.africa1880.state import POWERS, normalize_name
-from tabletop.ui.africa1880.html import slug
+from tabletop.ui.africa1880.html import app_guard, local_text, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
 
@@ -50,7 +51,7 @@ class NewGameForm(widgets.VBox):
         self.scoring.add_class("tt-opt-scoring")
         self.start_button = widgets.Button(button_style="primary", layout={"width": "20em"})
         self.start_button.add_class("tt-start-game")
-        self.start_button.on_click(lambda _b: self.submit())
+        self.start_button.on_click(app_guard(app)(lambda _b: self.submit()))
         self.powers_label = widgets.HTML()
         self.board_label = widgets.HTML()
         self.options_label = widgets.HTML()
@@ -142,18 +143,46 @@ class NewGameForm(widgets.VBox):
         files = change["new"]
         if not files:
             return
-        item = files[0]
-        board = self.app.controller.read_board(bytes(item["content"]), item.get("name", "board"))
         ctl = self.app.controller
-        if board is None:
-            self.board = None
-            self.board_message.value = f'<span class="tt-msg-error">{esc(ctl.message)}</span>'
-        else:
-            self.board = board
-            self.board_choice.value = "upload"
-            self.board_message.value = f'<span class="tt-msg-ok">{esc(ctl.message)}</span>'
-        self.board_upload.value = ()
+        try:
+            self._read_board(files[0])
+        except Exception:
+            # Never a traceback on the page: one line, the details in the server's log.
+            logging.getLogger(__name__).exception("board upload failed")
+            self._board_refused(local_text("unexpected_error", ctl.lang))
+        finally:
+            self.board_upload.value = ()
         self._refresh_placements()
+
+    def _read_board(self, item: dict) -> None:
+        """An uploaded board, read from its bytes only (no server path is ever opened), size
+        checked before parsing (the core loader's limit); a refusal leaves everything as it was."""
+        ctl = self.app.controller
+        name = str(item.get("name") or "board.json")[:80]
+        content = item["content"]
+        size = len(content)
+        if size > MAX_BOARD_BYTES:
+            too_large = local_text(
+                "file_too_large", ctl.lang, name=name, size=size, limit=MAX_BOARD_BYTES
+            )
+            self._board_refused(too_large)
+            return
+        try:
+            board = board_from_bytes(bytes(content), source=name)
+        except BoardError as error:
+            self._board_refused(str(error))
+            return
+        self.board = board
+        self.board_choice.value = "upload"
+        ctl.say(t("board_loaded", ctl.lang, name=board.name), "ok")
+        self.board_message.value = f'<span class="tt-msg-ok">{esc(ctl.message)}</span>'
+
+    def _board_refused(self, reason: str) -> None:
+        ctl = self.app.controller
+        ctl.say(t("board_error", ctl.lang) + " " + reason, "error")
+        self.board_message.value = (
+            f'<span class="tt-msg-error tt-board-refused">{esc(ctl.message)}</span>'
+        )
 
     def submit(self) -> bool:
         """Start the game described by the form (errors are shown, the current game is kept)."""

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
-from tabletop.ui.africa1880.html import power_html
+from tabletop.ui.africa1880.drafts import sheets_too_long
+from tabletop.ui.africa1880.html import app_guard, local_text, power_html
 from tabletop.ui.africa1880.sheet_editor import SheetEditor
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import colon, esc
@@ -32,8 +34,20 @@ class OrdersTab(widgets.VBox):
         self.summary.add_class("tt-summary")
         self.resolve_button = widgets.Button(button_style="danger", layout={"width": "20em"})
         self.resolve_button.add_class("tt-resolve")
-        self.resolve_button.on_click(lambda _b: app.resolve())
+        self.resolve_button.on_click(app_guard(app)(self._resolve_clicked))
         super().__init__([self.sheet_tabs, self.grid, self.summary, self.resolve_button])
+
+    def _resolve_clicked(self, _button: object) -> None:
+        """Resolve, unless a typed sheet is over the size limit (it would not be read)."""
+        ctl = self.app.controller
+        length = sheets_too_long(ctl.drafts)
+        if length:
+            ctl.say(
+                local_text("sheets_too_long", ctl.lang, length=length, limit=MAX_SHEET_CHARS),
+                "error",
+            )
+            return
+        self.app.resolve()
 
     def relabel(self, lang: str) -> None:
         self.resolve_button.description = "⚖ " + t("resolve", lang)

@@ -67,12 +67,12 @@ def report_html(
             if board is not None and name in board:
                 name = board.display_name(name, lang)
             parts.append(f'<h3 class="tt-territory-head">{esc(name)}</h3>')
-        rows = "".join(
+        lines = "".join(
             f'<tr class="tt-instr tt-instr-{item.kind} tt-{_row_class(item.kind)}">'
             f"<td>{esc(instruction_text(item, lang, board))}</td></tr>"
             for item in group.instructions
         )
-        parts.append(f'<table class="tt-table tt-instructions">{rows}</table>')
+        parts.append(f'<table class="tt-table tt-instructions">{lines}</table>')
     if not groups:
         parts.append(f"<p><i>{esc(t('nothing', lang))}</i></p>")
     voids = void_orders_for_reading(report.void_orders)

@@ -19,7 +19,7 @@ from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
 from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, local_text
-from tabletop.ui.africa1880.html import power_html, slug
+from tabletop.ui.africa1880.html import app_guard, power_html, slug
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
@@ -112,10 +112,11 @@ class SheetEditor(widgets.VBox):
         self.rows_box.add_class("tt-rows")
         self.landing = widgets.Dropdown(layout={"width": "24em"})
         self.landing.add_class("tt-landing")
-        self.landing.observe(self._landing_changed, names="value")
+        guard = app_guard(self.app)
+        self.landing.observe(guard(self._landing_changed), names="value")
         self.text = widgets.Textarea(rows=10, continuous_update=True, layout={"width": "100%"})
         self.text.add_class("tt-text")
-        self.text.observe(self._text_changed, names="value")
+        self.text.observe(guard(self._text_changed), names="value")
         self.text_help = widgets.HTML()
         self.checks = widgets.HTML()
         self.checks.add_class("tt-checks")
@@ -177,7 +178,7 @@ class SheetEditor(widgets.VBox):
         lang = ctl.lang
         presences = [menu.territory for menu in self.menus().presences]
         while len(self.rows) < len(presences):
-            self.rows.append(PresenceRow(self._row_changed, self.app.shared))
+            self.rows.append(PresenceRow(app_guard(self.app)(self._row_changed), self.app.shared))
         for row, territory in zip(self.rows, presences, strict=False):
             row.bind(self.power, territory)
         for row in self.rows[len(presences) :]:
