@@ -28,6 +28,8 @@ from tabletop.games.africa1880 import AfterOrders, Relations
 
 #: Equilibria listed by default.
 DEFAULT_LIMIT = 1000
+#: Seconds the equilibrium count may take by default (the page's limit).
+DEFAULT_TIME_LIMIT = 1.0
 
 
 def analyse(
@@ -38,13 +40,17 @@ def analyse(
     limit: int = DEFAULT_LIMIT,
     pareto_brute_force: int = 18,
     count_budget: float = ELIMINATION_WORK,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    seed: int = 0,
 ) -> DiplomacyAnalysis:
     """Analyse the relations game of ``after`` (a position after phase 3).
 
     ``declared``: the relations actually written (default: alliance everywhere). ``limit``: how
-    many equilibria to list at most. Their count is exact, or ``None`` when counting them would
-    take more than ``count_budget`` table-cell operations (the default keeps it to a fraction of a
-    second; the listed equilibria are exact either way). Pareto
+    many equilibria to list at most. Their count is exact when it can be reached within
+    ``time_limit`` seconds (``None``: within ``count_budget`` table-cell operations instead),
+    else ``equilibrium_count`` is ``None`` and ``count_estimate`` / ``count_interval`` give an
+    estimate with a 95 % interval from uniform random profiles (``seed`` fixed, so the same
+    position gives the same figures); the listed equilibria are exact either way. Pareto
     optimality among all outcomes is decided exactly when one outcome gives every power its
     maximum (always the case with the default payoff: all-alliance removes no one and founds
     every colony), else by brute force over at most ``2 ** pareto_brute_force`` profiles; beyond
@@ -72,7 +78,7 @@ def analyse(
     names = game.variables
     reports = tuple(_power_report(game, p, declared_profile, free) for p in game.powers)
     declared_ok = all(r.declared_is_best_response for r in reports)
-    solution = solve(game, limit, count_budget)
+    solution = solve(game, limit, count_budget, time_limit, seed)
     if solution.is_equilibrium(declared_profile) != declared_ok:
         raise AnalysisError(
             "internal check failed: the equilibrium search and the rules core disagree on "
@@ -98,6 +104,7 @@ def analyse(
                 pareto_among_equilibria=bool(among[k]),
             )
         )
+    estimate, low, high = solution.count_interval()
     return DiplomacyAnalysis(
         powers=game.powers,
         payoff=payoff,
@@ -109,6 +116,9 @@ def analyse(
         indifferent=tuple(names[v] for v in solution.indifferent),
         components=tuple(tuple(names[v] for v in c.scope) for c in solution.components),
         equilibrium_count=solution.count,
+        count_kind=solution.count_kind,
+        count_estimate=estimate,
+        count_interval=(low, high),
         equilibria=tuple(equilibria),
         complete=solution.complete,
         power_reports=reports,

@@ -186,8 +186,15 @@ class DiplomacyGame(FactoredGame):
                 f"{len(pairs)} relations decide it, too many for the exact analysis"
             )
         scope = tuple(self.var_index[p] for p in pairs)
-        grid = assignments(len(pairs)).astype(bool)
-        column = {pair: grid[:, m] for m, pair in enumerate(pairs)}
+        # One boolean column per relation (bit m of the row number, first = highest), without
+        # building the whole 0/1 grid (2**20 rows by 20 columns for five powers).
+        width = len(pairs)
+        full = (2,) * width
+
+        def axis_of(m: int) -> np.ndarray:
+            return np.arange(2, dtype=bool).reshape([2 if k == m else 1 for k in range(width)])
+
+        column = {pair: axis_of(m) for m, pair in enumerate(pairs)}
         survives = {}
         for power in present:
             others = [q for q in present if q != power]
@@ -195,13 +202,13 @@ class DiplomacyGame(FactoredGame):
                 other = others[0]
                 removed = column[(other, power)] & ~column[(power, other)]
             else:
-                wars = sum(column[(q, power)].astype(np.int64) for q in others)
+                wars = sum(column[(q, power)].astype(np.int8) for q in others)
                 removed = 2 * wars > len(others)
             survives[power] = ~removed
-        survivors = sum(survives[p].astype(np.int64) for p in present)
-        war_among = np.zeros(len(grid), dtype=bool)
+        survivors = sum(survives[p].astype(np.int8) for p in present)
+        war_among = np.zeros((1,) * width, dtype=bool)
         for a, b in pairs:
-            war_among |= column[(a, b)] & survives[a] & survives[b]
+            war_among = war_among | (column[(a, b)] & survives[a] & survives[b])
         founded = (survivors > 0) & ~war_among
         terms = []
         for power in present:
@@ -214,9 +221,12 @@ class DiplomacyGame(FactoredGame):
                         survivors == 1, options.points_colony_alone, options.points_colony_shared
                     )
                     values = np.where(founded & alive, points, 0).astype(float)
+            elif self.weight == round(self.weight) and abs(self.weight) < 2**20:
+                # Whole-number payoffs stay integers: half the memory, and exact.
+                values = alive.astype(np.int32) + int(self.weight) * (founded & alive)
             else:
                 values = alive.astype(float) + self.weight * (founded & alive)
-            shaped = values.reshape((2,) * len(pairs))
+            shaped = np.broadcast_to(values, full)
             terms.append(Term(self.index[power], scope, shaped, territory))
         return terms
 

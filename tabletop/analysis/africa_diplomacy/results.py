@@ -95,6 +95,12 @@ class DiplomacyAnalysis:
     game: DiplomacyGame | None = field(repr=False, compare=False)
     #: Why part of the analysis is missing (``None`` when it is complete).
     note: str | None = None
+    #: "exact" (``equilibrium_count`` is the count) or "estimate" (``equilibrium_count`` is None).
+    count_kind: str = "exact"
+    #: The count, or its estimate (equal to ``equilibrium_count`` when exact; ``None``: unknown).
+    count_estimate: float | None = None
+    #: 95 % interval of the count (both ends equal to the count when exact).
+    count_interval: tuple[float, float] | None = None
     _solution: NashSolution | None = field(repr=False, compare=False, default=None)
 
     def all_equilibrium_profiles(self, include_free: bool = True) -> Iterator[Relations]:
@@ -128,6 +134,9 @@ class DiplomacyAnalysis:
             "indifferent_relations": [list(p) for p in self.indifferent],
             "components": [[list(p) for p in c] for c in self.components],
             "equilibrium_count": self.equilibrium_count,
+            "count_kind": self.count_kind,
+            "count_estimate": self.count_estimate,
+            "count_interval": None if self.count_interval is None else list(self.count_interval),
             "listed_equilibria": len(self.equilibria),
             "complete": self.complete,
             "note": self.note,

@@ -142,6 +142,12 @@ def _table_type(terms: Sequence[Term]) -> type:
     """Whole-number payoffs (the usual case) are summed as int32: exact and twice as fast."""
     for term in terms:
         if (
+            term.values.dtype.kind in "biu"
+            and term.values.size
+            and (np.abs(term.values).max() <= 2**20)
+        ):
+            continue  # already whole numbers
+        if (
             not np.array_equal(term.values, np.round(term.values))
             or np.abs(term.values).max() > 2**20
         ):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -20,7 +21,7 @@ Factor = tuple[tuple[int, ...], np.ndarray]
 
 
 def _compressed_factors(
-    constraint: ImplicitConstraint, next_id: int
+    constraint: ImplicitConstraint, next_id: int, max_cells: float = 2.0**MAX_TYPE_TABLE
 ) -> tuple[list[Factor], dict[int, int]] | None:
     """A wide best-response condition rewritten as small factors, for counting.
 
@@ -54,7 +55,7 @@ def _compressed_factors(
         contributions.append((y, types, own_vars))
     ys = tuple(sorted(domains))
     shape = (2,) * len(own) + tuple(domains[y] for y in ys)
-    if int(np.prod(shape, dtype=np.float64)) > 2**MAX_TYPE_TABLE:
+    if float(np.prod(shape, dtype=np.float64)) > max_cells:
         return None
     total = np.zeros(shape)
     for type_var, types, own_vars in contributions:
@@ -75,7 +76,10 @@ def _compressed_factors(
 
 
 def elimination_plan(
-    scopes: Sequence[tuple[int, ...]], domain: Mapping[int, int], budget: float
+    scopes: Sequence[tuple[int, ...]],
+    domain: Mapping[int, int],
+    budget: float,
+    max_cells: float = MAX_ELIMINATION_TABLE,
 ) -> list[int] | None:
     """Order in which to sum variables out (smallest new table first), planned on the scopes
     alone; ``None`` when the planned work exceeds ``budget`` cell operations (so that counting
@@ -101,7 +105,7 @@ def elimination_plan(
         assert best is not None
         touching = [s for s in sets if best in s]
         work += best_cells * len(touching)
-        if work > budget or best_cells > MAX_ELIMINATION_TABLE:
+        if work > budget or best_cells > max_cells:
             return None
         sets = [s for s in sets if best not in s] + [best_union - {best}]
         pending.remove(best)
@@ -109,20 +113,60 @@ def elimination_plan(
     return order
 
 
+def elimination_work(scopes: Sequence[tuple[int, ...]], budget: float) -> float | None:
+    """Planned cell operations of eliminating binary variables over these scopes (``None``: more
+    than ``budget``).
+
+    >>> elimination_work([(0, 1), (1, 2)], 1e6)
+    14.0
+    """
+    domain = {v: 2 for s in scopes for v in s}
+    plan = elimination_plan(scopes, domain, budget, math.inf)
+    if plan is None:
+        return None
+    sets = [set(s) for s in scopes]
+    work = 0.0
+    for v in plan:
+        touching = [s for s in sets if v in s]
+        union = set().union(*touching)
+        work += 2.0 ** len(union) * len(touching)
+        sets = [s for s in sets if v not in s] + [union - {v}]
+    return work
+
+
+def compression_cost(constraints: Sequence[AnyConstraint]) -> float:
+    """Estimated cell operations of rewriting the wide constraints as small factors (sorting
+    every cell of their terms to find the context types)."""
+    cells = sum(
+        float(t.values.size)
+        for c in constraints
+        if isinstance(c, ImplicitConstraint)
+        for t in c.terms
+    )
+    return cells * max(1.0, np.log2(cells + 1))
+
+
 def count_solutions(
-    constraints: Sequence[AnyConstraint], budget: float = ELIMINATION_WORK
+    constraints: Sequence[AnyConstraint],
+    budget: float = ELIMINATION_WORK,
+    max_cells: float | None = None,
 ) -> int | None:
     """Exact number of joint values satisfying every constraint, by variable elimination.
 
     Constraints become 0/1 factors (wide ones through their context types); a variable is
     summed out by multiplying the factors that mention it (greedily, the one giving the smallest
-    new table first). ``None`` when that would need too large a table or more than ``budget``
-    cell operations.
+    new table first). ``None`` when that would need a table over ``max_cells`` cells (default: the
+    fixed :data:`MAX_TYPE_TABLE` / :data:`MAX_ELIMINATION_TABLE`) or more than ``budget`` cell
+    operations (the compression of wide constraints included).
 
     >>> either = Constraint(0, (0, 1), np.array([[False, True], [True, False]]))  # exactly one
     >>> count_solutions([either, Constraint(1, (1, 2), np.ones((2, 2), bool))])
     4
     """
+    if compression_cost(constraints) > budget:
+        return None
+    type_cells = 2.0**MAX_TYPE_TABLE if max_cells is None else max_cells
+    table_cells = MAX_ELIMINATION_TABLE if max_cells is None else max_cells
     domain: dict[int, int] = {v: 2 for c in constraints for v in c.scope}
     next_id = max(domain, default=0) + 1
     factors: list[Factor] = []
@@ -130,14 +174,14 @@ def count_solutions(
         if isinstance(c, Constraint):
             factors.append((c.scope, c.allowed.astype(np.float64)))
             continue
-        compressed = _compressed_factors(c, next_id)
+        compressed = _compressed_factors(c, next_id, type_cells)
         if compressed is None:
             return None
         more, domains = compressed
         factors.extend(more)
         domain.update(domains)
         next_id += len(domains)
-    plan = elimination_plan([scope for scope, _ in factors], domain, budget)
+    plan = elimination_plan([scope for scope, _ in factors], domain, budget, table_cells)
     if plan is None:
         return None
     for v in plan:

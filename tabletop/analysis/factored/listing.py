@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.analysis.factored.adaptive import Estimate
 from tabletop.analysis.factored.constraints import AnyConstraint
 from tabletop.analysis.factored.game import assignments
 
@@ -83,12 +84,17 @@ def first_solutions(
 
 @dataclass(frozen=True)
 class ComponentSolutions:
-    """The solutions restricted to one component: their exact count (``None`` if too costly to
-    count) and the first ones (``rows``, one column per variable of ``scope``)."""
+    """The solutions restricted to one component: their exact count (``None`` if out of reach,
+    then ``estimate`` says how many there are) and the first ones (``rows``, one column per
+    variable of ``scope``)."""
 
     scope: tuple[int, ...]
     rows: np.ndarray
     count: int | None
+    #: When the exact count was out of reach: an estimate and its interval (``count`` is None).
+    estimate: Estimate | None = None
+    #: How the component was solved: "listing", "dense", "elimination" or "sampling".
+    method: str = "listing"
 
 
 def product_rows(solutions: Sequence[ComponentSolutions], size: int) -> Iterator[np.ndarray]:

@@ -8,13 +8,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.analysis.factored.adaptive import (
+    CONFIDENCE,
+    Clock,
+    Estimate,
+    dense_cost,
+    dense_solutions,
+    memory_cells,
+    sample_count,
+    wilson,
+)
 from tabletop.analysis.factored.constraints import (
     AnyConstraint,
+    Constraint,
     components,
     constraints_of,
     own_groups,
 )
-from tabletop.analysis.factored.counting import ELIMINATION_WORK, count_solutions
+from tabletop.analysis.factored.counting import (
+    ELIMINATION_WORK,
+    count_solutions,
+    elimination_work,
+)
 from tabletop.analysis.factored.game import TOL, FactoredGame, assignments, broadcast, squeeze
 from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions, product_rows
 
@@ -66,6 +81,28 @@ class NashSolution:
         return None if count is None else count * 2 ** len(self.free)
 
     @property
+    def count_kind(self) -> str:
+        """``"exact"``, or ``"estimate"`` when some component's count was estimated."""
+        return "exact" if self.decisive_count is not None else "estimate"
+
+    def count_interval(self, include_free: bool = False) -> tuple[float, float, float]:
+        """``(estimate, low, high)`` of the count (over non-free variables, or all of them);
+        for an exact count all three are that count. The interval has 95 % confidence."""
+        value = low = high = 1.0
+        for c in self.components:
+            if c.count is not None:
+                value, low, high = value * c.count, low * c.count, high * c.count
+            else:
+                assert c.estimate is not None
+                value, low, high = (
+                    value * c.estimate.value,
+                    low * c.estimate.low,
+                    high * c.estimate.high,
+                )
+        spread = 2.0 ** (len(self.indifferent) + (len(self.free) if include_free else 0))
+        return value * spread, low * spread, high * spread
+
+    @property
     def complete(self) -> bool:
         """Whether :meth:`profiles` lists every equilibrium over the components' variables."""
         decisive = self.decisive_count
@@ -99,12 +136,20 @@ class NashSolution:
 
 
 def solve(
-    game: FactoredGame, limit: int = 1000, count_budget: float = ELIMINATION_WORK
+    game: FactoredGame,
+    limit: int = 1000,
+    count_budget: float = ELIMINATION_WORK,
+    time_limit: float | None = None,
+    seed: int = 0,
 ) -> NashSolution:
-    """The pure Nash equilibria of ``game``: exact count and the first ``limit``.
+    """The pure Nash equilibria of ``game``: their count and the first ``limit``.
 
-    The count is ``None`` when counting would take more than ``count_budget`` table-cell
-    operations; the listed equilibria are exact either way.
+    Each independent component is solved by the cheapest exact method that fits
+    (:mod:`~tabletop.analysis.factored.adaptive`): the dense table of its profiles, or a listing
+    plus a count by variable elimination. Without ``time_limit`` the elimination may spend
+    ``count_budget`` cell operations; with it, the work allowed follows the time left. A count
+    out of reach is *estimated* from uniform random profiles (95 % interval, ``seed`` fixed);
+    the listed equilibria are exact either way.
 
     A coordination game (each player gets 1 when both choose the same value):
 
@@ -117,22 +162,71 @@ def solve(
     """
     if limit < 0:
         raise ValueError("the limit must be zero or more")
+    clock = Clock(time_limit)
     constraints = constraints_of(own_groups(game))
+    parts = components(constraints)
+    rng = np.random.default_rng(seed)
     solutions = []
-    for component in components(constraints):
-        scope, rows = first_solutions(component, max(limit, 1))
-        # Fewer rows than asked means the search ran to the end: that is the exact count.
-        if len(rows) < max(limit, 1):
-            count: int | None = len(rows)
-        else:
-            count = count_solutions(component, count_budget)
-        solutions.append(ComponentSolutions(scope, rows, count))
+    for k, component in enumerate(parts):
+        share = 1.0 / (len(parts) - k)  # the time left is shared by the components left
+        budget = count_budget if time_limit is None else clock.budget(share)
+        solutions.append(_solve_component(component, max(limit, 1), budget, clock, rng))
+    estimated = [c for c in solutions if c.count is None]
+    if len(estimated) > 1:  # one interval per component, Bonferroni: together still 95 %
+        level = 1 - (1 - CONFIDENCE) / len(estimated)
+        solutions = [
+            c if c.count is not None or c.estimate is None else _widen(c, level) for c in solutions
+        ]
     constrained = {v for c in solutions for v in c.scope}
     free = set(game.free)
     indifferent = tuple(
         v for v in range(game.n_variables) if v not in constrained and v not in free
     )
     return NashSolution(game, tuple(constraints), tuple(solutions), indifferent, limit)
+
+
+def _solve_component(
+    component: Sequence[AnyConstraint],
+    limit: int,
+    budget: float,
+    clock: Clock,
+    rng: np.random.Generator,
+) -> ComponentSolutions:
+    scope = tuple(sorted({v for c in component for v in c.scope}))
+    tables = all(isinstance(c, Constraint) for c in component)
+    cells = memory_cells(1)
+    dense = dense_cost(scope, component)
+    if tables and 2.0 ** len(scope) <= cells:
+        planned = elimination_work([c.scope for c in component], budget)
+        if dense <= max(budget, planned if planned is not None else 0.0) and (
+            planned is None or dense <= planned + 2.0 ** len(scope)
+        ):
+            rows, count = dense_solutions(component, scope, limit)
+            return ComponentSolutions(scope, rows, count, method="dense")
+    listed_scope, rows = first_solutions(component, limit)
+    # Fewer rows than asked means the search ran to the end: that is the exact count.
+    if len(rows) < limit:
+        return ComponentSolutions(listed_scope, rows, len(rows))
+    counted = count_solutions(component, budget, memory_cells())
+    if counted is not None:
+        return ComponentSolutions(listed_scope, rows, counted, method="elimination")
+    estimate, _ = sample_count(component, listed_scope, clock, rng)
+    # At least the solutions listed exist: the interval never goes below them.
+    low = max(estimate.low, float(len(rows)))
+    value = max(estimate.value, float(len(rows)))
+    estimate = Estimate(value, low, max(low, estimate.high), estimate.hits, estimate.trials)
+    return ComponentSolutions(listed_scope, rows, None, estimate, method="sampling")
+
+
+def _widen(component: ComponentSolutions, level: float) -> ComponentSolutions:
+    """The same estimate with a wider interval (confidence ``level``)."""
+    e = component.estimate
+    assert e is not None
+    size = 2.0 ** len(component.scope)
+    low, high = wilson(e.hits, e.trials, level)
+    low = max(size * low, float(len(component.rows)))
+    estimate = Estimate(e.value, low, max(low, size * high), e.hits, e.trials)
+    return ComponentSolutions(component.scope, component.rows, None, estimate, component.method)
 
 
 @dataclass(frozen=True)
@@ -192,7 +286,8 @@ def dominance(game: FactoredGame, player: int, v: int) -> tuple[int, str] | None
     for term in game.terms:
         if term.player == player and v in term.scope:
             axis = term.scope.index(v)
-            gain = np.take(term.values, 1, axis=axis) - np.take(term.values, 0, axis=axis)
+            before = (slice(None),) * axis
+            gain = term.values[before + (1,)] - term.values[before + (0,)]
             gains.append(squeeze(term.scope[:axis] + term.scope[axis + 1 :], gain))
     if not gains:
         return None

@@ -270,12 +270,18 @@ def test_counting_through_context_types_is_exact(seed, powers, presences, payoff
     )
 
 
-def test_count_budget_zero_reports_an_unknown_count() -> None:
+def test_count_budget_zero_gives_an_estimate_with_an_interval() -> None:
     after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
-    result = analyse(after, limit=1, count_budget=0)
+    result = analyse(after, limit=1, count_budget=0, time_limit=None)
     assert result.equilibrium_count is None and not result.complete
+    assert result.count_kind == "estimate"
     assert len(result.equilibria) == 1
-    assert analyse(after, limit=1).equilibrium_count is not None
+    exact = analyse(after, limit=1, time_limit=None)
+    assert exact.equilibrium_count is not None and exact.count_kind == "exact"
+    low, high = result.count_interval
+    assert low <= exact.equilibrium_count <= high
+    assert result.to_dict()["count_kind"] == "estimate"
+    assert result.to_dict()["count_interval"] == [low, high]
 
 
 def test_six_powers_on_one_full_territory_falls_back_to_the_core() -> None:

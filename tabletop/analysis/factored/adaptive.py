@@ -1,0 +1,186 @@
+"""Choosing how to solve one component: the cheapest exact method within time and memory, else
+an estimate of the count with a 95 % interval from uniform sampling.
+
+Exact methods, with their estimated cost in table-cell operations:
+
+* **dense**: the component's whole profile table (``2 ** n`` cells), every constraint laid over
+  it; cost ``2 ** n`` times the number of constraints, memory ``2 ** n`` bytes. Counts and lists
+  at once, and is the fastest whenever the component is small enough (a five-power colony
+  candidate: ``2 ** 20`` profiles).
+* **elimination** (:mod:`~tabletop.analysis.factored.counting`): cost planned on the scopes.
+
+Limits come from the machine, not constants: the time left (at :data:`CELL_RATE` operations a
+second, a conservative figure for numpy on one core) and the free memory (:func:`memory_cells`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.analysis.factored.constraints import AnyConstraint, Constraint
+
+#: Table-cell operations a second assumed when turning a time limit into a work budget.
+CELL_RATE = 2.0e8
+#: Never more than this many cells in one table, whatever the free memory (2**28).
+HARD_CELLS = 2.0**28
+#: Confidence of the interval given with an estimated count.
+CONFIDENCE = 0.95
+
+
+def memory_cells(bytes_per_cell: int = 8) -> float:
+    """Largest table (cells) worth building: a quarter of the memory free now, at most
+    :data:`HARD_CELLS` (``2 ** 26`` when the free memory cannot be read).
+
+    >>> 2**10 <= memory_cells() <= HARD_CELLS
+    True
+    """
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 2.0**26
+    return float(max(2**10, min(HARD_CELLS, free / 4 / bytes_per_cell)))
+
+
+@dataclass
+class Clock:
+    """The time allowed to one analysis; ``None``: no limit."""
+
+    limit: float | None
+    start: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def left(self) -> float:
+        if self.limit is None:
+            return math.inf
+        return self.limit - (time.perf_counter() - self.start)
+
+    def budget(self, share: float = 1.0) -> float:
+        """Cell operations that fit in ``share`` of the time left."""
+        left = self.left()
+        return math.inf if math.isinf(left) else max(0.0, left * share * CELL_RATE)
+
+
+def dense_cost(scope: Sequence[int], constraints: Sequence[AnyConstraint]) -> float:
+    """Estimated cell operations of :func:`dense_solutions`."""
+    return 2.0 ** len(scope) * (len(constraints) + 1)
+
+
+def dense_solutions(
+    constraints: Sequence[AnyConstraint], scope: tuple[int, ...], limit: int
+) -> tuple[np.ndarray, int]:
+    """Every profile of ``scope`` checked at once: the first ``limit`` solutions (ascending, first
+    variable = highest bit) and their exact count. Table constraints only.
+
+    >>> either = Constraint(0, (0, 1), np.array([[False, True], [True, False]]))
+    >>> rows, count = dense_solutions([either], (0, 1), 10)
+    >>> rows.tolist(), count
+    ([[0, 1], [1, 0]], 2)
+    """
+    ok = np.ones((2,) * len(scope), dtype=bool)
+    for c in constraints:
+        assert isinstance(c, Constraint)
+        present = set(c.scope)
+        # c.scope is sorted like scope, so the table only needs size-1 axes where it is absent.
+        ok &= c.allowed.reshape([2 if v in present else 1 for v in scope])
+    flat = ok.reshape(-1)
+    count = int(np.count_nonzero(flat))
+    found = np.zeros(0, dtype=np.int64)
+    step = 1 << 20
+    for start in range(0, len(flat), step):  # only the first ``limit`` positions are kept
+        if len(found) >= limit:
+            break
+        more = np.flatnonzero(flat[start : start + step])[: limit - len(found)] + start
+        found = np.concatenate([found, more])
+    shifts = np.arange(len(scope) - 1, -1, -1, dtype=np.int64)
+    rows = ((found[:, None] >> shifts) & 1).astype(np.int8)
+    return rows, count
+
+
+def wilson(hits: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Wilson score interval of a proportion.
+
+    >>> low, high = wilson(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    z = _normal_quantile(1 - (1 - confidence) / 2)
+    p = hits / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _normal_quantile(q: float) -> float:
+    """The standard normal quantile (by bisection on erf: exact enough for intervals)."""
+    low, high = -10.0, 10.0
+    for _ in range(80):
+        mid = (low + high) / 2
+        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A count estimated from ``trials`` uniform profiles of which ``hits`` were solutions."""
+
+    value: float
+    low: float
+    high: float
+    hits: int
+    trials: int
+
+
+def sample_count(
+    constraints: Sequence[AnyConstraint],
+    scope: tuple[int, ...],
+    clock: Clock,
+    rng: np.random.Generator,
+    confidence: float = CONFIDENCE,
+    min_trials: int = 20000,
+    batch: int = 4096,
+) -> tuple[Estimate, np.ndarray]:
+    """Estimate the number of solutions over ``scope`` from uniform random profiles, sampling
+    while the clock allows (at least ``min_trials``; exactly that many without a time limit).
+    Also returns the distinct solutions hit.
+
+    The interval is Wilson's on the solution fraction, times the ``2 ** n`` profiles.
+
+    >>> either = Constraint(0, (0, 1), np.array([[False, True], [True, False]]))
+    >>> estimate, hits = sample_count([either], (0, 1), Clock(0.0), np.random.default_rng(1))
+    >>> estimate.low <= 2 <= estimate.high
+    True
+    """
+    position = {v: k for k, v in enumerate(scope)}
+    hits = trials = 0
+    found: list[np.ndarray] = []
+    # Without a time limit, a fixed number of trials; with one, as many as the time allows.
+    while trials < min_trials or (clock.limit is not None and clock.left() > 0):
+        rows = rng.integers(0, 2, size=(batch, len(scope)), dtype=np.int8)
+        ok = np.ones(batch, dtype=bool)
+        for c in constraints:
+            ok[ok] = c.check(rows[ok], position)
+            if not ok.any():
+                break
+        hits += int(ok.sum())
+        trials += batch
+        if ok.any() and sum(len(f) for f in found) < 1000:
+            found.append(rows[ok])
+    size = 2.0 ** len(scope)
+    low, high = wilson(hits, trials, confidence)
+    distinct = np.unique(np.vstack(found), axis=0) if found else np.zeros((0, len(scope)), np.int8)
+    return Estimate(size * hits / trials, size * low, size * high, hits, trials), distinct
