@@ -1,4 +1,5 @@
-"""The Massai page's texts: both languages, every refusal of the core phrased, French typography."""
+"""The Massai page's texts: every language (the catalogs), every refusal of the core phrased,
+French typography."""
 
 from __future__ import annotations
 
@@ -6,18 +7,33 @@ import re
 import string
 from pathlib import Path
 
+import pytest
+
+from tabletop.i18n import available_languages
+from tabletop.i18n.keys import TABLES
 from tabletop.ui.massai import texts as massai_i18n
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_every_text_exists_in_both_languages_with_the_same_placeholders() -> None:
-    formatter = string.Formatter()
+def _values(key: str) -> dict[str, object]:
+    msg = TABLES["massai"][key]
+    fields = set()
+    for m in (msg, *(part for _, part in msg.parts)):  # a frame and its counted parts
+        for text in (m.msgid, m.plural or ""):
+            fields |= {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        if isinstance(m.count, str):
+            fields.add(m.count)
+    return {name: 2 if name in ("n", "count", "points", "allowed") else "c3" for name in fields}
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_text_exists_in_every_language(lang: str) -> None:
+    assert len(massai_i18n.keys()) > 80
     for key in massai_i18n.keys():
-        english, french = massai_i18n._TEXTS[key]
-        assert english.strip() and french.strip(), key
-        names = [{f for _, f, _, _ in formatter.parse(text) if f} for text in (english, french)]
-        assert names[0] == names[1], key
+        assert key in TABLES["massai"], key
+        shown = massai_i18n.t(key, lang, **_values(key))
+        assert shown.strip() and "{" not in shown, (key, lang)
 
 
 def test_every_refusal_of_the_rules_has_a_text() -> None:
@@ -34,7 +50,8 @@ def test_every_refusal_of_the_rules_has_a_text() -> None:
 def test_french_texts_never_break_before_punctuation_or_inside_quotes() -> None:
     # "appuyez sur « Continuer" then "»." alone on the next line, on a narrow screen.
     for key in massai_i18n.keys():
-        french = massai_i18n.t(key, "fr")
+        french = massai_i18n.t(key, "fr", **_values(key))
         for bad in ("« ", " »", " :", " ;", " !", " ?"):
             assert bad not in french, (key, french)
     assert "«\u00a0Continuer\u00a0»" in massai_i18n.t("prompt_reveal", "fr")
+    assert "„Weiter“" in massai_i18n.t("prompt_reveal", "de")
