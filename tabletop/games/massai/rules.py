@@ -23,6 +23,7 @@ from tabletop.games.enums import TextEnum
 from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
 from tabletop.games.massai.state import SETUP_HUTS, Phase, State, WinReason
+from tabletop.i18n.keys import text
 
 #: The code of a report whose action was played.
 OK = "ok"
@@ -57,23 +58,21 @@ class Refusal(TextEnum):
     UNKNOWN_ACTION = "unknown-action"
 
 
-def player_name(player: int) -> str:
+def player_name(player: int, lang: str = "en") -> str:
     """The name people see: ``Player 1`` (light huts, row-1 bank) or ``Player 2`` (dark huts)."""
-    return f"Player {player + 1}"
+    return text("massai_rules", "player_name", lang, number=player + 1)
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 guard``, ``2 guards``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _say(key: str, **values: Any) -> str:
+    """The sentence ``key`` of the rules' messages (the catalogs' English; the interface renders
+    the code and the parameters in the page language)."""
+    return text("massai_rules", key, "en", **values)
 
 
-def _verb(squares: Any, one: str, several: str) -> str:
-    """The verb agreeing with a list of squares: ``c1 is`` but ``c1, c2 are``."""
-    return one if len(squares) == 1 else several
-
-
-def _is(squares: Any) -> str:
-    return _verb(squares, "is", "are")
+def _listed(squares: Any) -> dict[str, Any]:
+    """The values of a sentence about a list of squares: the list and the count that makes the
+    verb agree (``c1 is`` but ``c1, c2 are``)."""
+    return {"squares": ", ".join(squares), "count": len(squares)}
 
 
 def _squares(squares: Any) -> str:
@@ -218,17 +217,20 @@ def check(state: State, action: Action) -> Report | None:
         return _refuse(
             action,
             Refusal.GAME_OVER,
-            f"The game is over: {player_name(state.winner or 0)} has won.",
+            _say("game-over", winner=player_name(state.winner or 0)),
             winner=state.winner,
         )
     if action.player not in (0, 1):
-        return _refuse(action, Refusal.NO_SUCH_PLAYER, "There are only players 1 and 2.")
+        return _refuse(action, Refusal.NO_SUCH_PLAYER, _say("no-such-player"))
     if action.player != state.to_move:
         return _refuse(
             action,
             Refusal.NOT_YOUR_TURN,
-            f"It is not {player_name(action.player)}'s turn: "
-            f"{player_name(state.to_move)} is to play.",
+            _say(
+                "not-your-turn",
+                player=player_name(action.player),
+                to_move=player_name(state.to_move),
+            ),
             player=action.player,
             to_move=state.to_move,
         )
@@ -238,7 +240,7 @@ def check(state: State, action: Action) -> Report | None:
         return _refuse(
             action,
             Refusal.SETUP_FIRST,
-            "The game starts with the secret setups of five huts each.",
+            _say("setup-first"),
         )
     if isinstance(action, Build):
         return _check_build(state, action)
@@ -246,7 +248,7 @@ def check(state: State, action: Action) -> Report | None:
         return _check_move(state, action)
     if isinstance(action, Attack):
         return _check_attack(state, action)
-    return _refuse(action, Refusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
+    return _refuse(action, Refusal.UNKNOWN_ACTION, _say("unknown-action", action=repr(action)))
 
 
 def _off_board(state: State, action: Action, squares: Any) -> Report | None:
@@ -255,8 +257,12 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
         return _refuse(
             action,
             Refusal.OFF_BOARD,
-            f"{', '.join(outside)} {_is(outside)} not on the "
-            f"{state.options.columns}×{state.options.rows} board.",
+            _say(
+                "off-board",
+                columns=state.options.columns,
+                rows=state.options.rows,
+                **_listed(outside),
+            ),
             squares=outside,
         )
     return None
@@ -264,15 +270,13 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
 
 def _check_setup(state: State, action: Setup) -> Report | None:
     if state.phase is not Phase.SETUP:
-        return _refuse(
-            action, Refusal.SETUP_OVER, "The setup is over: both setups are on the board."
-        )
+        return _refuse(action, Refusal.SETUP_OVER, _say("setup-over"))
     squares = action.squares
     if len(squares) != SETUP_HUTS:
         return _refuse(
             action,
             Refusal.SETUP_COUNT,
-            f"A setup has exactly {SETUP_HUTS} huts, not {len(squares)}.",
+            _say("setup-count", huts=SETUP_HUTS, count=len(squares)),
             count=len(squares),
         )
     if len(set(squares)) != len(squares):
@@ -280,8 +284,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             Refusal.SETUP_DUPLICATE,
-            f"Each setup hut needs its own square: {', '.join(doubled)} {_is(doubled)} named "
-            "twice.",
+            _say("setup-duplicate", **_listed(doubled)),
             squares=doubled,
         )
     refusal = _off_board(state, action, squares)
@@ -294,8 +297,13 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_OWN_HALF,
-            f"{', '.join(outside)} {_is(outside)} not in {player_name(action.player)}'s half "
-            f"(rows {rows[0]}–{rows[-1]}).",
+            _say(
+                "not-own-half",
+                player=player_name(action.player),
+                first_row=rows[0],
+                last_row=rows[-1],
+                **_listed(outside),
+            ),
             squares=outside,
             first_row=rows[0],
             last_row=rows[-1],
@@ -305,8 +313,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         return _refuse(
             action,
             Refusal.SETUP_NOT_TOUCHING,
-            "Every setup hut must touch another of the five: "
-            f"{', '.join(alone)} {_verb(alone, 'touches', 'touch')} none.",
+            _say("setup-not-touching", **_listed(alone)),
             squares=alone,
         )
     return None
@@ -318,20 +325,23 @@ def _check_build(state: State, action: Build) -> Report | None:
         return _refuse(
             action,
             Refusal.NO_SUPPLY,
-            "No hut left in supply: all 15 are on the board, so move one instead.",
+            _say("no-supply"),
         )
     refusal = _off_board(state, action, [action.square])
     if refusal:
         return refusal
     if state.owner(action.square) is not None:
         return _refuse(
-            action, Refusal.SQUARE_TAKEN, f"{action.square} is taken.", square=action.square
+            action,
+            Refusal.SQUARE_TAKEN,
+            _say("square-taken", square=action.square),
+            square=action.square,
         )
     if not state.board.neighbours(action.square) & state.huts[player]:
         return _refuse(
             action,
             Refusal.NOT_TOUCHING,
-            f"{action.square} touches none of {player_name(player)}'s huts.",
+            _say("not-touching", square=action.square, player=player_name(player)),
             square=action.square,
         )
     return None
@@ -343,8 +353,7 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.MOVE_TOO_EARLY,
-            f"Huts move only once all 15 are on the board ({state.supply(player)} still in "
-            "supply): build instead.",
+            _say("move-too-early", supply=state.supply(player)),
             supply=state.supply(player),
         )
     refusal = _off_board(state, action, [action.origin, action.destination])
@@ -354,14 +363,14 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_OWN_HUT,
-            f"There is no hut of {player_name(player)} on {action.origin}.",
+            _say("not-own-hut", player=player_name(player), square=action.origin),
             square=action.origin,
         )
     if state.owner(action.destination) is not None:
         return _refuse(
             action,
             Refusal.SQUARE_TAKEN,
-            f"{action.destination} is taken.",
+            _say("square-taken", square=action.destination),
             square=action.destination,
         )
     problem = _move_problem(state, player, action.origin, action.destination)
@@ -369,7 +378,7 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_TOUCHING,
-            f"{action.destination} would touch none of {player_name(player)}'s other huts.",
+            _say("not-touching-move", square=action.destination, player=player_name(player)),
             square=action.destination,
         )
     if problem is Refusal.MOVE_ISOLATES:
@@ -378,8 +387,12 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.MOVE_ISOLATES,
-            f"Moving {action.origin} would leave {', '.join(alone)} touching none of "
-            f"{player_name(player)}'s huts.",
+            _say(
+                "move-isolates",
+                origin=action.origin,
+                squares=", ".join(alone),
+                player=player_name(player),
+            ),
             squares=alone,
         )
     return None
@@ -396,15 +409,14 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            f"{action.target} is not a hut of {player_name(defender)}.",
+            _say("target-not-hut", square=action.target, player=player_name(defender)),
             square=action.target,
         )
     if action.target not in targets:
         return _refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            f"{action.target} touches none of {player_name(attacker)}'s huts, so it cannot be "
-            "attacked.",
+            _say("target-not-attackable", square=action.target, player=player_name(attacker)),
             square=action.target,
         )
     guards = action.guards
@@ -413,7 +425,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.GUARD_DUPLICATE,
-            f"A hut takes one guard at most: {', '.join(doubled)} {_is(doubled)} named twice.",
+            _say("guard-duplicate", **_listed(doubled)),
             squares=doubled,
         )
     allowed = state.options.guards_for(len(targets))
@@ -421,8 +433,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.TOO_MANY_GUARDS,
-            f"{_count(len(targets), 'attack point')} allow {_count(allowed, 'guard')}, "
-            f"not {len(guards)}.",
+            _say("too-many-guards", attack_points=len(targets), allowed=allowed, count=len(guards)),
             attack_points=len(targets),
             allowed=allowed,
             count=len(guards),
@@ -432,8 +443,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.GUARD_NOT_ATTACKABLE,
-            f"Guards go only on {player_name(defender)}'s huts that could be attacked; "
-            f"{', '.join(wrong)} {_verb(wrong, 'is not one', 'are not')}.",
+            _say("guard-not-attackable", player=player_name(defender), **_listed(wrong)),
             squares=wrong,
         )
     return None
@@ -486,11 +496,11 @@ def _finish(
     if winner is not None:
         after = replace(after, phase=Phase.OVER, winner=winner, win_reason=reason)
         how = (
-            "their huts join the two banks"
+            _say("how_connection")
             if reason is WinReason.CONNECTION
-            else (f"{player_name(other(winner))} has no hut left")
+            else _say("how_elimination", loser=player_name(other(winner)))
         )
-        message += f" {player_name(winner)} wins: {how}."
+        message += " " + _say("wins", player=player_name(winner), how=how)
     report = Report(
         action=action,
         ok=True,
@@ -596,29 +606,24 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
         removed_touching=tuple(removed_touching),
         removed_isolated=tuple(removed_isolated),
     )
-    words = [
-        f"{player_name(attacker)} attacks {target} ({_count(points, 'attack point')}, "
-        f"{_count(allowed, 'guard')} allowed; "
-        + (f"guards on {_squares(action.guards)})." if action.guards else "no guard).")
-    ]
-    if guarded:
-        words.append(f"{target} was guarded and stays;")
-        words.append(
-            f"{player_name(attacker)} loses the huts touching it: "
-            f"{_squares([h for _, h in removed_touching])}."
-        )
+    attack = {
+        "player": player_name(attacker),
+        "target": target,
+        "attack_points": points,
+        "allowed": allowed,
+    }
+    if action.guards:
+        words = [_say("attacks", guards=_squares(action.guards), **attack)]
     else:
-        if replaced:
-            words.append(f"{target} was not guarded: it becomes a hut of {player_name(attacker)};")
-        else:
-            words.append(
-                f"{target} was not guarded: it is removed ({player_name(attacker)} has no hut "
-                "in supply to put there);"
-            )
-        words.append(
-            f"{player_name(defender)} loses the huts touching it: "
-            f"{_squares([h for _, h in removed_touching])}."
-        )
+        words = [_say("attacks_no_guard", **attack)]
+    lost = _squares([h for _, h in removed_touching])
+    if guarded:
+        words.append(_say("guarded", target=target))
+        words.append(_say("loses", player=player_name(attacker), lost=lost))
+    else:
+        key = "becomes" if replaced else "removed_no_supply"
+        words.append(_say(key, target=target, attacker=player_name(attacker)))
+        words.append(_say("loses", player=player_name(defender), lost=lost))
     if removed_isolated:
         words.append(
             "Isolated huts removed: "
