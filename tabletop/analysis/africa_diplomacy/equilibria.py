@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from tabletop.analysis.africa_diplomacy.model import (
@@ -68,6 +70,9 @@ def analyse(
     """
     if limit < 0:
         raise AnalysisError("the limit must be zero or more")
+    if time_limit is not None and not time_limit > 0:
+        raise AnalysisError("the time limit must be a positive number of seconds")
+    start = time.perf_counter()
     try:
         game = DiplomacyGame(after, weight, payoff)
     except TooLarge as error:
@@ -78,7 +83,11 @@ def analyse(
     names = game.variables
     reports = tuple(_power_report(game, p, declared_profile, free) for p in game.powers)
     declared_ok = all(r.declared_is_best_response for r in reports)
-    solution = solve(game, limit, count_budget, time_limit, seed)
+    solve_time = None
+    if time_limit is not None:
+        # What is left of the limit, less a reserve for the reports that follow the search.
+        solve_time = max(0.05, 0.8 * time_limit - (time.perf_counter() - start))
+    solution = solve(game, limit, count_budget, solve_time, seed)
     if solution.is_equilibrium(declared_profile) != declared_ok:
         raise AnalysisError(
             "internal check failed: the equilibrium search and the rules core disagree on "

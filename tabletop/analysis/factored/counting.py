@@ -21,15 +21,20 @@ Factor = tuple[tuple[int, ...], np.ndarray]
 
 
 def _compressed_factors(
-    constraint: ImplicitConstraint, next_id: int, max_cells: float = 2.0**MAX_TYPE_TABLE
-) -> tuple[list[Factor], dict[int, int]] | None:
+    constraint: ImplicitConstraint,
+    next_id: int,
+    max_cells: float = 2.0**MAX_TYPE_TABLE,
+    max_work: float = math.inf,
+) -> tuple[list[Factor], dict[int, int], float] | None:
     """A wide best-response condition rewritten as small factors, for counting.
 
     What a term contributes to the owner's choice depends on the other variables only through
     the *function* own values -> payoff it leaves; the few distinct functions are the term's
     context *types*. A new variable (numbered from ``next_id``) holds the type; one factor ties it
     to the variables (1 where the type is the one they give), one factor says which own values
-    are best for each combination of types. ``None`` if that combination table is too large.
+    are best for each combination of types. ``None`` if that combination table is over
+    ``max_cells`` cells or ``max_work`` operations; else the factors, the new variables' domains
+    and the work spent.
     """
     own = constraint.own
     domains: dict[int, int] = {}
@@ -55,7 +60,10 @@ def _compressed_factors(
         contributions.append((y, types, own_vars))
     ys = tuple(sorted(domains))
     shape = (2,) * len(own) + tuple(domains[y] for y in ys)
-    if float(np.prod(shape, dtype=np.float64)) > max_cells:
+    cells = float(np.prod(shape, dtype=np.float64))
+    # Each contribution is one pass over the table; memory traffic makes a pass cost ~3 cells.
+    work = cells * (3 * len(contributions) + 4)
+    if cells > max_cells or work > max_work:
         return None
     total = np.zeros(shape)
     for type_var, types, own_vars in contributions:
@@ -65,14 +73,14 @@ def _compressed_factors(
         for v in own_vars:
             axes_shape[own.index(v)] = 2
         if type_var is None:
-            total = total + table[0].reshape(axes_shape)
+            total += table[0].reshape(axes_shape)
         else:
             axes_shape[len(own) + ys.index(type_var)] = len(types)
             # Put the type axis after the own axes, as in ``shape``.
-            total = total + np.moveaxis(table, 0, -1).reshape(axes_shape)
+            total += np.moveaxis(table, 0, -1).reshape(axes_shape)
     best = total.max(axis=tuple(range(len(own))), keepdims=True)
     factors.append((own + ys, (total >= best - TOL).astype(np.float64)))
-    return factors, domains
+    return factors, domains, work
 
 
 def elimination_plan(
@@ -163,7 +171,8 @@ def count_solutions(
     >>> count_solutions([either, Constraint(1, (1, 2), np.ones((2, 2), bool))])
     4
     """
-    if compression_cost(constraints) > budget:
+    spent = compression_cost(constraints)
+    if spent > budget:
         return None
     type_cells = 2.0**MAX_TYPE_TABLE if max_cells is None else max_cells
     table_cells = MAX_ELIMINATION_TABLE if max_cells is None else max_cells
@@ -174,14 +183,15 @@ def count_solutions(
         if isinstance(c, Constraint):
             factors.append((c.scope, c.allowed.astype(np.float64)))
             continue
-        compressed = _compressed_factors(c, next_id, type_cells)
+        compressed = _compressed_factors(c, next_id, type_cells, budget - spent)
         if compressed is None:
             return None
-        more, domains = compressed
+        more, domains, work = compressed
+        spent += work
         factors.extend(more)
         domain.update(domains)
         next_id += len(domains)
-    plan = elimination_plan([scope for scope, _ in factors], domain, budget, table_cells)
+    plan = elimination_plan([scope for scope, _ in factors], domain, budget - spent, table_cells)
     if plan is None:
         return None
     for v in plan:

@@ -166,11 +166,13 @@ def solve(
     constraints = constraints_of(own_groups(game))
     parts = components(constraints)
     rng = np.random.default_rng(seed)
-    solutions = []
-    for k, component in enumerate(parts):
-        share = 1.0 / (len(parts) - k)  # the time left is shared by the components left
-        budget = count_budget if time_limit is None else clock.budget(share)
-        solutions.append(_solve_component(component, max(limit, 1), budget, clock, rng))
+    solved: dict[int, ComponentSolutions] = {}
+    # Smallest components first (they take next to nothing), so the largest gets the time left.
+    order = sorted(range(len(parts)), key=lambda k: len({v for c in parts[k] for v in c.scope}))
+    for k in order:
+        budget = count_budget if time_limit is None else clock.budget()
+        solved[k] = _solve_component(parts[k], max(limit, 1), budget, clock, rng)
+    solutions = [solved[k] for k in range(len(parts))]
     estimated = [c for c in solutions if c.count is None]
     if len(estimated) > 1:  # one interval per component, Bonferroni: together still 95 %
         level = 1 - (1 - CONFIDENCE) / len(estimated)
@@ -194,10 +196,12 @@ def _solve_component(
 ) -> ComponentSolutions:
     scope = tuple(sorted({v for c in component for v in c.scope}))
     tables = all(isinstance(c, Constraint) for c in component)
-    cells = memory_cells(1)
     dense = dense_cost(scope, component)
-    if tables and 2.0 ** len(scope) <= cells:
-        planned = elimination_work([c.scope for c in component], budget)
+    # The dense table holds one byte a cell; a wide constraint's payoff table four or eight.
+    if 2.0 ** len(scope) <= memory_cells(8):
+        # Elimination is planned on table scopes; wide constraints need their compression first,
+        # so against them the dense table is taken whenever it fits the work allowed.
+        planned = elimination_work([c.scope for c in component], budget) if tables else None
         if dense <= max(budget, planned if planned is not None else 0.0) and (
             planned is None or dense <= planned + 2.0 ** len(scope)
         ):
