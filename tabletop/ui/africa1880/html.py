@@ -61,7 +61,6 @@ _LOCAL_TEXTS: dict[str, tuple[str, str]] = {
     "group_by": ("Instructions", "Instructions"),
     "group_by_power": ("step by step", "étape par étape"),
     "group_by_territory": ("by territory", "par territoire"),
-    "void_orders": ("Void orders (not executed)", "Ordres nuls (non exécutés)"),
 }
 
 

@@ -19,7 +19,7 @@ from tabletop.games.africa1880.report import (
     instruction_text,
     void_orders_for_reading,
 )
-from tabletop.ui.africa1880.html import local_text, power_html
+from tabletop.ui.africa1880.html import power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
 
@@ -76,7 +76,7 @@ def report_html(
     if not groups:
         parts.append(f"<p><i>{esc(t('nothing', lang))}</i></p>")
     voids = void_orders_for_reading(report.void_orders)
-    parts.append(f"<h3>⚠ {esc(local_text('void_orders', lang))} ({len(voids)})</h3>")
+    parts.append(f"<h3>⚠ {esc(t('void_orders', lang))} ({len(voids)})</h3>")
     if voids:
         rows = [
             [
