@@ -673,6 +673,13 @@ MASSAI_RULES: dict[str, Msg] = {
         "Guards go only on {player}'s huts that could be attacked; {squares} are not.",
         "count",
     ),
+    "setup_chosen": N_("{player} has chosen a secret setup."),
+    "setups_revealed": N_(
+        "Both setups are revealed: {first} on {first_squares}; {second} on {second_squares}. {first} plays first."
+    ),
+    "builds": N_("{player} builds a hut on {square}."),
+    "moves": N_("{player} moves the hut on {origin} to {destination}."),
+    "isolated": N_("Isolated huts removed: {lost}."),
     "wins": N_("{player} wins: {how}."),
     "how_connection": N_("their huts join the two banks"),
     "how_elimination": N_("{loser} has no hut left"),

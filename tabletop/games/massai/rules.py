@@ -524,7 +524,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
         squares = frozenset(action.squares)
         if state.pending_setup is None:
             after = replace(state, pending_setup=squares, to_move=other(player))
-            return _finish(state, after, action, f"{name} has chosen a secret setup.")
+            return _finish(state, after, action, _say("setup_chosen", player=name))
         first = state.pending_setup
         after = replace(
             state, huts=(first, squares), pending_setup=None, phase=Phase.PLAY, to_move=0
@@ -534,8 +534,13 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            f"Both setups are revealed: {player_name(0)} on {_squares(first)}; "
-            f"{player_name(1)} on {_squares(squares)}. {player_name(0)} plays first.",
+            _say(
+                "setups_revealed",
+                first=player_name(0),
+                first_squares=_squares(first),
+                second=player_name(1),
+                second_squares=_squares(squares),
+            ),
             placed=placed,
         )
     if isinstance(action, Build):
@@ -545,7 +550,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            f"{name} builds a hut on {action.square}.",
+            _say("builds", player=name, square=action.square),
             placed=((player, action.square),),
         )
     if isinstance(action, Move):
@@ -555,7 +560,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            f"{name} moves the hut on {action.origin} to {action.destination}.",
+            _say("moves", player=name, origin=action.origin, destination=action.destination),
             placed=((player, action.destination),),
             removed=((player, action.origin),),
         )
@@ -625,15 +630,12 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
         words.append(_say(key, target=target, attacker=player_name(attacker)))
         words.append(_say("loses", player=player_name(defender), lost=lost))
     if removed_isolated:
-        words.append(
-            "Isolated huts removed: "
-            + "; ".join(
-                f"{player_name(p)} {_squares([h for q, h in removed_isolated if q == p])}"
-                for p in (attacker, defender)
-                if any(q == p for q, _ in removed_isolated)
-            )
-            + "."
+        by_player = "; ".join(
+            f"{player_name(p)} {_squares([h for q, h in removed_isolated if q == p])}"
+            for p in (attacker, defender)
+            if any(q == p for q, _ in removed_isolated)
         )
+        words.append(_say("isolated", lost=by_player))
     removed = tuple(removed_touching) + tuple(removed_isolated)
     if not guarded:
         removed = ((defender, target),) + removed
