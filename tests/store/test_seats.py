@@ -324,3 +324,16 @@ def test_massai_seats_seal_the_setups_and_an_attack(store: Store) -> None:
     snap, report = tables.resolve(new.table_id, new.host_token)
     assert report.attack is not None and report.attack.guarded
     assert store.history(game_id)[-1].detail == "attack d4 guards d4"
+
+
+def test_deleting_the_game_deletes_its_tables(store: Store) -> None:
+    tables, new = _table(store)
+    assert tables.tables_of(new.game_id) == [new.table_id]
+    store.delete_game(new.game_id, confirm=True)
+    with store.engine.connect() as connection:
+        assert connection.execute(sa.select(sa.func.count()).select_from(seats_table)).scalar() == 0
+        assert (
+            connection.execute(sa.select(sa.func.count()).select_from(tables_table)).scalar() == 0
+        )
+    with pytest.raises(seats.TableNotFound, match="no table"):
+        tables.status(new.table_id)
