@@ -647,6 +647,7 @@ class Tables:
         own = row.sheet if row.sealed_round == round_ else None
         view = self._observe(snap, access.seat, own)
         view["table"] = table_id
+        view["game"] = access.game_id  # public: for the page's GameWatcher
         view["sealed"] = own is not None
         return view
 
