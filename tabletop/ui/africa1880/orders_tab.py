@@ -9,7 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
-from tabletop.ui.africa1880.drafts import sheets_too_long
+from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, sheets_too_long
 from tabletop.ui.africa1880.html import app_guard, local_text, power_html
 from tabletop.ui.africa1880.sheet_editor import SheetEditor
 from tabletop.ui.africa1880.texts import power_name, t
@@ -116,8 +116,11 @@ class OrdersTab(widgets.VBox):
             f'<li class="tt-msg-error">⚠ {power_html(c.power, lang) if c.power else "?"}'
             + colon(lang)
             + f"{esc(c.text)}</li>"
-            for c in voids
+            for c in voids[:MAX_SHOWN_CHECKS]
         ]
+        if len(voids) > MAX_SHOWN_CHECKS:
+            more = local_text("and_more", lang, n=len(voids) - MAX_SHOWN_CHECKS)
+            lines.append(f'<li class="tt-checks-more">{esc(more)}</li>')
         per_power: dict[str, list[str]] = {}
         for c in missing:
             per_power.setdefault(c.power, []).append(c.territory or "")

@@ -82,6 +82,10 @@ def test_many_bad_lines_under_the_limit_give_a_bounded_list(app: AfricaApp) -> N
     checks = editor(app).checks.value
     assert checks.count("<li") <= 51
     assert "more</li>" in checks
+    # The summary beside Resolve is bounded too (its void orders, then one line per power).
+    summary = app.orders.summary.value
+    assert summary.count("<li") <= 51 + len(app.controller.powers)
+    assert "and 2,952 more" in summary  # 3,000 lines and the example's 2 void orders
 
 
 def upload(app: AfricaApp, name: str, data: bytes) -> None:
