@@ -355,9 +355,8 @@ class _Reader:
             self.reasons[key] = known
             return known
         # The same fields, in the order void_order gives them (dataclasses.replace is slower).
-        return VoidOrder(
-            known.power, line, known.reason_code, known.reason, known.reason_fr, number
-        )
+        # The reason keeps its code and values, so no translation is rendered here.
+        return VoidOrder(known.power, line, known.reason_code, known.reason, line=number)
 
     def _may_suggest(self, kind: str, key: str) -> bool:
         # The first MAX_SUGGESTIONS distinct unknown names get one, wherever it was computed.
