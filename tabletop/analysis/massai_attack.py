@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from tabletop.analysis.zero_sum import ZeroSumSolution, solve_zero_sum
+from tabletop.analysis.zero_sum import ZeroSumSolution, optimal_ranges, solve_zero_sum
 from tabletop.games.massai import (
     State,
     attackable_huts,
@@ -42,6 +43,8 @@ from tabletop.games.massai import (
 )
 
 EVALUATIONS = ("difference", "removals")
+#: Probabilities closer than this are the same (solver precision).
+RANGE_TOL = 1e-7
 
 
 class AttackGameError(ValueError):
@@ -95,6 +98,52 @@ class AttackGame:
                 marginal[hut] += probability
         return {hut: min(1.0, p) for hut, p in marginal.items()}
 
+    @property
+    def target_earnings(self) -> dict[str, float]:
+        """What attacking each hut earns against the defender's optimal guard plan: the value
+        for a hut an optimal attack may play, less for one it never plays."""
+        earned = self.matrix @ self.solution.column_strategy
+        return {t: float(e) for t, e in zip(self.targets, earned, strict=True)}
+
+    @cached_property
+    def attack_ranges(self) -> dict[str, tuple[float, float]]:
+        """Smallest and largest probability of attacking each hut over *all* optimal attacks."""
+        ranges = optimal_ranges(self.matrix, self.value, row=True)
+        return dict(zip(self.targets, ranges, strict=True))
+
+    @cached_property
+    def guard_ranges(self) -> dict[str, tuple[float, float]]:
+        """Smallest and largest probability of a guard on each hut over all optimal guard plans."""
+        weights = [[float(t in s) for s in self.guard_sets] for t in self.targets]
+        ranges = optimal_ranges(self.matrix, self.value, weights, row=False)
+        return {
+            t: (max(0.0, lo), min(1.0, hi))
+            for t, (lo, hi) in zip(self.targets, ranges, strict=True)
+        }
+
+    @property
+    def attack_unique(self) -> bool:
+        """Whether exactly one attack plan is optimal."""
+        return all(hi - lo <= RANGE_TOL for lo, hi in self.attack_ranges.values())
+
+    @property
+    def guard_unique(self) -> bool:
+        """Whether every optimal guard plan puts guards on the huts with the same probabilities."""
+        return all(hi - lo <= RANGE_TOL for lo, hi in self.guard_ranges.values())
+
+    @property
+    def attack_pure(self) -> bool:
+        """Whether the only optimal attack is one hut for certain (then no indifference is at
+        play: that hut simply earns the most whatever the optimal guards)."""
+        return self.attack_unique and any(
+            lo >= 1 - RANGE_TOL for lo, _ in self.attack_ranges.values()
+        )
+
+    @property
+    def optimal_targets(self) -> tuple[str, ...]:
+        """The huts some optimal attack plays."""
+        return tuple(t for t, (_, hi) in self.attack_ranges.items() if hi > RANGE_TOL)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (used by the command line)."""
         return {
@@ -112,6 +161,12 @@ class AttackGame:
                 for s, p in self.guard_set_probabilities.items()
             ],
             "guard_probabilities": self.guard_probabilities,
+            "target_earnings": self.target_earnings,
+            "attack_ranges": {t: list(r) for t, r in self.attack_ranges.items()},
+            "guard_ranges": {t: list(r) for t, r in self.guard_ranges.items()},
+            "attack_unique": self.attack_unique,
+            "guard_unique": self.guard_unique,
+            "attack_pure": self.attack_pure,
             "matrix": self.matrix.tolist(),
         }
 

@@ -102,3 +102,47 @@ def solve_zero_sum(matrix: ArrayLike) -> ZeroSumSolution:
     upper = float(np.max(array @ column))
     value = (lower + upper) / 2.0
     return ZeroSumSolution(value=value, row_strategy=row, column_strategy=column, matrix=array)
+
+
+def optimal_ranges(
+    matrix: ArrayLike, value: float, weights: ArrayLike | None = None, row: bool = True
+) -> list[tuple[float, float]]:
+    """Over *every* optimal mixed strategy of one player, the smallest and largest probability
+    of each strategy (or, with ``weights`` of shape ``(k, strategies)``, of each weighted sum):
+    when some range is not a single point, the optimum is not unique.
+
+    ``row=True``: the row (maximising) player, whose optimal mixes are ``x @ matrix >= value``;
+    else the column player, ``matrix @ y <= value``. Two linear programs per quantity.
+
+    >>> [tuple(round(b, 6) for b in r) for r in optimal_ranges([[1, 1], [0, 2]], 1.0)]  # unique
+    [(1.0, 1.0), (0.0, 0.0)]
+    >>> [tuple(round(b, 6) for b in r) for r in optimal_ranges([[2, 0], [2, 0]], 0.0)]  # any mix
+    [(0.0, 1.0), (0.0, 1.0)]
+    """
+    array = np.array(matrix, dtype=float)
+    constraints = -array.T if row else array  # rows of A_ub @ p <= b_ub
+    n = constraints.shape[1]
+    scale = max(1.0, float(np.abs(array).max()))
+    bound = (-value if row else value) + 1e-9 * scale
+    quantities = np.eye(n) if weights is None else np.array(weights, dtype=float)
+    out = []
+    for objective in quantities:
+        ends = []
+        for sign in (1.0, -1.0):
+            result = linprog(
+                sign * objective,
+                A_ub=constraints,
+                b_ub=np.full(len(constraints), bound),
+                A_eq=np.ones((1, n)),
+                b_eq=[1.0],
+                bounds=[(0.0, None)] * n,
+                method="highs",
+            )
+            if result.status != 0:
+                raise ZeroSumError(f"linear program failed: {result.message}")
+            ends.append(float(objective @ result.x))
+        low, high = sorted(ends)
+        out.append(
+            (max(0.0, low) if weights is None else low, min(1.0, high) if weights is None else high)
+        )
+    return out

@@ -104,12 +104,17 @@ def test_africa_equilibria_crowded_position_says_the_count_is_unknown(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     after = late_game_position(2)
-    expected = analyse(after, limit=20)
-    # The case under test: a crowded six-power position whose equilibria are not all counted.
+    # The case under test: a crowded six-power position whose equilibria are not all counted
+    # (no counting work allowed, so the count is only estimated).
+    expected = analyse(after, limit=20, count_budget=0)
     assert expected.equilibrium_count is None and expected.note is None
+    assert expected.count_kind == "estimate"
     assert len(expected.equilibria) == 20
     game, orders = africa_file(tmp_path, after)
-    code, out, err = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20")
+    budget = ("--count-budget", "0")
+    code, out, err = run(
+        capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20", *budget
+    )
     assert code == 0, err
     per = 2 ** len(expected.indifferent)
     assert (
@@ -120,10 +125,13 @@ def test_africa_equilibria_crowded_position_says_the_count_is_unknown(
     assert "Note:" not in out
     assert "The first 20 found are listed:" in out and len(listed_lines(out)) == 20
     code, out, _ = run(
-        capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20", "--json"
+        capsys, "africa", "equilibria", str(game), str(orders), "--limit", "20", "--json", *budget
     )
     data = json.loads(out)
     assert data["equilibrium_count"] is None
+    assert data["count_kind"] == "estimate"
+    low, high = data["count_interval"]
+    assert 20 * per <= low <= data["count_estimate"] <= high
     assert data["equilibrium_count_status"] == "not counted"
     assert data["equilibria_at_least"] == 20 * per == data["listed_equilibria"] * per
 
@@ -132,10 +140,20 @@ def test_africa_equilibria_unknown_count_without_indifferent_relations(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     after = late_game_position(3)
-    expected = analyse(after, limit=5)
+    expected = analyse(after, limit=5, count_budget=0)
     assert expected.equilibrium_count is None and not expected.indifferent
     game, orders = africa_file(tmp_path, after)
-    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "5")
+    code, out, _ = run(
+        capsys,
+        "africa",
+        "equilibria",
+        str(game),
+        str(orders),
+        "--limit",
+        "5",
+        "--count-budget",
+        "0",
+    )
     assert code == 0
     assert (
         "Pure Nash equilibria: unknown (not counted within the work budget); at least 5 listed"

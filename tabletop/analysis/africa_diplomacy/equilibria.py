@@ -58,7 +58,7 @@ def analyse(
     every colony), else by brute force over at most ``2 ** pareto_brute_force`` profiles; beyond
     that it is ``None``.
 
-    Two powers on a full territory play a stag hunt: all alliance, or war both ways.
+    Two powers on a full territory: two equilibria, all alliance or war both ways.
 
     >>> from tabletop.analysis.examples import africa_position
     >>> after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])

@@ -19,7 +19,8 @@ class TerritoryTable:
 
     Rows: the first power's relation toward the second (alliance, war); columns: the second's.
     Payoffs: presence kept (1 or 0) plus the colony weight if a colony is founded there (with the
-    score payoff: the colony points there). Computed by the rules core on that territory.
+    score payoff: the colony points there plus the point of the alliance, if the power declared
+    one to the other). Computed by the rules core on that territory.
     """
 
     territory: str
@@ -62,7 +63,7 @@ def territory_tables(
     >>> from tabletop.analysis.examples import africa_position
     >>> after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])
     >>> (table,) = territory_tables(after)
-    >>> table.territory, table.game.payoffs[0].tolist()  # France: stag hunt
+    >>> table.territory, table.game.payoffs[0].tolist()  # France: war weakly dominates
     ('Egypt', [[3.0, 0.0], [3.0, 1.0]])
     """
     tables = []
@@ -94,6 +95,9 @@ def territory_tables(
                         if power in founded
                         else 0.0
                     )
+                    # The score also counts a point for each alliance declared this round.
+                    at_war = r if k == 0 else c
+                    value += 0.0 if at_war else options.points_alliance
                 payoffs[k, r, c] = value
         game = Game(payoffs, [(ALLIANCE, WAR), (ALLIANCE, WAR)], present)
         tables.append(TerritoryTable(territory, (first, second), territory in candidates, game))

@@ -146,8 +146,9 @@ def solve(
 
     Each independent component is solved by the cheapest exact method that fits
     (:mod:`~tabletop.analysis.factored.adaptive`): the dense table of its profiles, or a listing
-    plus a count by variable elimination. Without ``time_limit`` the elimination may spend
-    ``count_budget`` cell operations; with it, the work allowed follows the time left. A count
+    plus a count by variable elimination. Without ``time_limit`` the exact methods may spend
+    ``count_budget`` cell operations; with it, the work allowed follows the time left (and a
+    ``count_budget`` other than the default caps it too). A count
     out of reach is *estimated* from uniform random profiles (95 % interval, ``seed`` fixed);
     the listed equilibria are exact either way.
 
@@ -170,7 +171,11 @@ def solve(
     # Smallest components first (they take next to nothing), so the largest gets the time left.
     order = sorted(range(len(parts)), key=lambda k: len({v for c in parts[k] for v in c.scope}))
     for k in order:
-        budget = count_budget if time_limit is None else clock.budget()
+        budget = count_budget
+        if time_limit is not None:
+            # The time decides; a budget changed from its default still caps the work.
+            time_budget = clock.budget()
+            budget = time_budget if count_budget == ELIMINATION_WORK else min(budget, time_budget)
         solved[k] = _solve_component(parts[k], max(limit, 1), budget, clock, rng)
     solutions = [solved[k] for k in range(len(parts))]
     estimated = [c for c in solutions if c.count is None]

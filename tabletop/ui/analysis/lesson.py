@@ -60,7 +60,7 @@ MASSAI_PRESETS: dict[str, tuple[list[str], list[str]]] = {
 GUARD_TABLES = {
     "default: min(4, points - 1)": (0, 0, 1, 2, 3, 4),
     "stingy: one guard fewer": (0, 0, 0, 1, 2, 3),
-    "generous: as many as points": (0, 1, 2, 3, 4, 5),
+    "generous: one guard per attack point, at most 5": (0, 1, 2, 3, 4, 5),
 }
 
 
@@ -85,17 +85,115 @@ def _frame(*children: widgets.Widget) -> widgets.VBox:
     return box
 
 
+#: English texts of the claims the lesson computes (to be moved to the message catalogs).
+LESSON_TEXTS = {
+    "game_pd": "a prisoner's dilemma (temptation {T} > reward {R} > punishment {P} > sucker {S})",
+    "game_chicken": "a chicken game (temptation {T} > reward {R} > sucker {S} > punishment {P})",
+    "game_stag": "a stag hunt (reward {R} > temptation {T}, punishment {P} > sucker {S})",
+    "game_harmony": "a harmony game (alliance pays more whatever the other does: reward {R} > "
+    "temptation {T}, sucker {S} > punishment {P})",
+    "game_other": "none of the four classic games (reward {R}, temptation {T}, sucker {S}, "
+    "punishment {P}: ties or another order)",
+    "game_asymmetric": "not symmetric: the two powers' payoffs differ, so it is none of the "
+    "classic symmetric games",
+    "game_is": "This game is {kind}. Reward: both ally; temptation: you declare war on an ally; "
+    "sucker: you ally while the other declares war; punishment: both declare war.",
+    "dominates": "For {power}, {choice} {kind} dominates: {reason}.",
+    "strict_reason": "it pays more whatever the other does",
+    "weak_reason": "it never pays less, and more against {against}",
+    "no_dominance": "For {power}, no choice dominates: the best choice depends on the other's.",
+    "equilibria_intro": "Pure Nash equilibria:",
+    "presences": "Presences: {items}.",
+    "presence_of": "{power} in {territories}",
+    "full_territories": "Fully developed (a colony can be founded there): {territories}.",
+    "no_full": "No territory is fully developed: no colony can be founded.",
+    "pareto_yes": " ★ Pareto optimal",
+    "pareto_no": " (not Pareto optimal)",
+}
+
+
+def _words(key: str, **values: object) -> str:
+    return LESSON_TEXTS[key].format(**values)
+
+
+def _n(x: float) -> str:
+    return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.2f}"
+
+
+def classify_2x2(payoffs) -> str:
+    """The classic name of a symmetric 2x2 game of alliance (0) / war (1) from its payoff order:
+    ``"pd"``, ``"chicken"``, ``"stag"``, ``"harmony"``, ``"other"`` or ``"asymmetric"``.
+
+    ``payoffs[k, r, c]``: power k's payoff when the first power plays r and the second c.
+
+    >>> import numpy as np
+    >>> classify_2x2(np.array([[[4, 1], [8, 0]], [[4, 8], [1, 0]]]))
+    'chicken'
+    """
+    first, second = payoffs[0], payoffs[1]
+    if not (abs(first - second.T) < 1e-9).all():
+        return "asymmetric"
+    R, S, T, P = first[0, 0], first[0, 1], first[1, 0], first[1, 1]
+    if T > R > P > S:
+        return "pd"
+    if T > R > S > P:
+        return "chicken"
+    if R > T and P > S and T >= P:
+        return "stag"
+    if R > T and S > P:
+        return "harmony"
+    return "other"
+
+
+def two_power_claims(table) -> list[str]:
+    """What the lesson says about a two-power territory, every sentence computed from its game:
+    the classic game it is (payoff order), each power's dominant choice, the equilibria."""
+    game = table.game
+    kind = classify_2x2(game.payoffs)
+    p = game.payoffs[0]
+    order = {"R": _n(p[0, 0]), "S": _n(p[0, 1]), "T": _n(p[1, 0]), "P": _n(p[1, 1])}
+    claims = [_words("game_is", kind=_words(f"game_{kind}", **order))]
+    choices = ("alliance", "war")
+    for k, power in enumerate(game.players):
+        mine = game.payoffs[k] if k == 0 else game.payoffs[k].T  # rows: own choice
+        found = None
+        for own in (0, 1):
+            gain = mine[own] - mine[1 - own]
+            if (gain > 1e-9).all():
+                found = (own, "strictly", _words("strict_reason"))
+            elif (gain >= -1e-9).all() and (gain > 1e-9).any():
+                against = " and ".join(choices[c] for c in (0, 1) if gain[c] > 1e-9)
+                found = found or (own, "weakly", _words("weak_reason", against=against))
+        if found is None:
+            claims.append(_words("no_dominance", power=power))
+        else:
+            claims.append(
+                _words(
+                    "dominates",
+                    power=power,
+                    choice=choices[found[0]],
+                    kind=found[1],
+                    reason=found[2],
+                )
+            )
+    return claims
+
+
 def _equilibria_words(table) -> str:
     game = table.game
     pareto = set(game.pareto_optimal_profiles())
     items = []
     for profile in game.pure_nash_equilibria():
         a, b = game.label(profile)
-        star = " ★ Pareto optimal" if profile in pareto else " (not Pareto optimal)"
+        star = _words("pareto_yes") if profile in pareto else _words("pareto_no")
         items.append(
             f"<li>{html.escape(game.players[0])} {a}, {html.escape(game.players[1])} {b}{star}</li>"
         )
-    return f"<p>Pure Nash equilibria:</p><ul>{''.join(items)}</ul>"
+    claims = "".join(f"<li>{html.escape(c)}</li>" for c in two_power_claims(table))
+    return (
+        f'<ul class="tt-lesson1-claims">{claims}</ul>'
+        f"<p>{_words('equilibria_intro')}</p><ul>{''.join(items)}</ul>"
+    )
 
 
 def dominance_lesson() -> widgets.VBox:
@@ -142,6 +240,18 @@ def dominance_lesson() -> widgets.VBox:
     return _frame(widgets.HBox([full, weight, payoff]), out)
 
 
+def presences_html(after: AfterOrders) -> str:
+    """Every presence of the position and the full territories: all that counts in a payoff."""
+    state = after.state
+    items = "; ".join(
+        _words("presence_of", power=p, territories=", ".join(sorted(state.presences[p])))
+        for p in state.powers
+    )
+    full = list(after.colony_candidates)
+    line = _words("full_territories", territories=", ".join(full)) if full else _words("no_full")
+    return f"<p>{html.escape(_words('presences', items=items))}<br>{html.escape(line)}</p>"
+
+
 class EquilibriaLesson(widgets.VBox):
     """A preset three-power position, a grid of declared relations, and the analysis panel."""
 
@@ -152,11 +262,15 @@ class EquilibriaLesson(widgets.VBox):
         self.preset.add_class("tt-lesson2-preset")
         self.toggles: dict[tuple[str, str], widgets.ToggleButton] = {}
         self.grid = widgets.VBox()
+        self.presences = widgets.HTML()
+        self.presences.add_class("tt-lesson2-presences")
         self.panel = AfricaAnalysisPanel()
         self._setting = False  # True while the buttons are set from a picked equilibrium
         self.panel.picker.observe(self._show_equilibrium, "value")
         self.preset.observe(self._new_position, "value")
-        super().__init__([style_widget(), analysis_style(), self.preset, self.grid, self.panel])
+        super().__init__(
+            [style_widget(), analysis_style(), self.preset, self.presences, self.grid, self.panel]
+        )
         self.add_class("tt-app")
         self.add_class("tt-analysis")
         self._new_position()
@@ -171,6 +285,7 @@ class EquilibriaLesson(widgets.VBox):
     def _new_position(self, _: object = None) -> None:
         after = self.position()
         powers = after.state.powers
+        self.presences.value = presences_html(after)
         self.toggles = {}
         rows = [widgets.HTML("<b>Declared relations</b> (press to declare war):")]
         for a in powers:

@@ -8,6 +8,7 @@ from tabletop.analysis.massai_attack import EVALUATIONS, AttackGame, AttackGameE
 from tabletop.games.massai import State as MassaiState
 from tabletop.ui.analysis.style import analysis_style, relabel_dropdown
 from tabletop.ui.analysis.tables import (
+    attack_claims_html,
     attack_matrix_html,
     bars_html,
     board_html,
@@ -135,6 +136,7 @@ class MassaiAnalysisPanel(widgets.VBox):
                 value=num(game.value, lang),
             )
             + "</p>"
+            + attack_claims_html(game, lang)
         )
         self.board.value = board_html(self.state, game, lang)
         self.bars.value = (

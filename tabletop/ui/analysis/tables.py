@@ -26,6 +26,12 @@ from tabletop.games.massai import State as MassaiState
 from tabletop.games.massai.board import square_name
 from tabletop.ui.analysis.texts import esc, num, pct, power_label, relation_word, tr
 
+#: English texts not yet in the message catalogs (to be added there with French and German).
+COUNT_TEXTS = {
+    "estimate": "Estimated from random profiles within the time limit: about {estimate} pure "
+    "Nash equilibria (95 % interval: {low} to {high}).",
+}
+
 # --- pure HTML builders -----------------------------------------------------------------------
 
 
@@ -189,6 +195,14 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
     count = result.equilibrium_count
     if count is None:
         parts.append(f"<p>{tr('count_unknown', lang, n=len(result.equilibria))}</p>")
+        if result.count_estimate is not None and result.count_interval is not None:
+            low, high = result.count_interval
+            estimate = COUNT_TEXTS["estimate"].format(
+                estimate=num(round(result.count_estimate), lang),
+                low=num(round(low), lang),
+                high=num(round(high), lang),
+            )
+            parts.append(f'<p class="tt-analysis-estimate">{esc(estimate)}</p>')
     elif count == 1:
         parts.append(f"<p>{tr('count_one', lang)}</p>")
     else:
@@ -316,3 +330,70 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en"
         f'<table class="tt-payoff tt-matrix"><tr><th></th>{head}<th>{mix}</th></tr>'
         f"{''.join(body)}</table>"
     )
+
+
+#: English texts of what the attack panel says about the optimal plans (to be moved to the
+#: message catalogs with French and German).
+ATTACK_TEXTS = {
+    "attack_pure": "The only optimal attack is pure: always {target}. No indifference is at play: "
+    "the defender's guards cannot make another hut pay more.",
+    "attack_unique": "There is exactly one optimal attack plan: the probabilities shown.",
+    "attack_many": "Several attack plans are optimal: the chance of each hut may be anywhere in "
+    "its range ({ranges}); the plan shown is one of them.",
+    "guard_unique": "The optimal guard plan puts guards on the huts with the chances shown.",
+    "guard_many": "Several guard plans are optimal: the chance of a guard on each hut may be "
+    "anywhere in its range ({ranges}); the plan shown is one of them.",
+    "target_played": "{target} earns {earned}, the value: played",
+    "target_always": "{target} earns {earned}, the value: always played",
+    "target_tie": "{target} earns {earned}, the value, but no optimal plan plays it",
+    "target_not_played": "{target} earns {earned} against a value of {value}: not played",
+    "value": "Value of the game: {value} for the attacker.",
+}
+
+
+def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
+    """Plain sentences on the optimal plans, every one computed from the game: whether the
+    optimal attack is pure, unique or one of many (with each hut's range of chances), the same
+    for the guards, and what each hut earns against the defender's optimal guards."""
+
+    def n(x: float) -> str:
+        return num(round(x, 2) + 0.0, lang)
+
+    def ranges(values: Mapping[str, tuple[float, float]]) -> str:
+        return ", ".join(
+            f"{hut} {pct(lo, lang)}"
+            if hi - lo <= 1e-7
+            else f"{hut} {pct(lo, lang)}–{pct(hi, lang)}"
+            for hut, (lo, hi) in values.items()
+        )
+
+    words = ATTACK_TEXTS
+    value = game.value
+    claims = [words["value"].format(value=n(value))]
+    if game.attack_pure:
+        (target,) = game.optimal_targets
+        claims.append(words["attack_pure"].format(target=target, value=n(value)))
+    elif game.attack_unique:
+        claims.append(words["attack_unique"])
+    else:
+        claims.append(words["attack_many"].format(ranges=ranges(game.attack_ranges)))
+    if game.guard_unique:
+        claims.append(words["guard_unique"])
+    else:
+        claims.append(words["guard_many"].format(ranges=ranges(game.guard_ranges)))
+    played = set(game.optimal_targets)
+    for target, earned in game.target_earnings.items():
+        if earned < value - 1e-7:
+            key = "target_not_played"
+        elif target in played:
+            key = "target_always" if game.attack_pure else "target_played"
+        else:
+            key = "target_tie"
+        claims.append(words[key].format(target=target, earned=n(earned), value=n(value)))
+    return claims
+
+
+def attack_claims_html(game: AttackGame, lang: str = "en") -> str:
+    """:func:`attack_claims` as a list."""
+    items = "".join(f"<li>{esc(c)}</li>" for c in attack_claims(game, lang))
+    return f'<ul class="tt-analysis-claims">{items}</ul>'

@@ -31,16 +31,19 @@ def test_full_territory_weight_and_score() -> None:
     after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])
     (table,) = territory_tables(after)
     assert table.colony_candidate
-    assert table.game.payoffs[0].tolist() == [[3.0, 0.0], [3.0, 1.0]]  # stag hunt
+    assert table.game.payoffs[0].tolist() == [[3.0, 0.0], [3.0, 1.0]]  # war weakly dominates
     (weightless,) = territory_tables(after, weight=0.0)
     assert weightless.game.payoffs[0].tolist() == [[1.0, 0.0], [1.0, 1.0]]
     (scored,) = territory_tables(after, payoff="score")
     options = after.state.options
-    # Shared colony if both ally; France alone if it wars on an allied Britain; none at war.
+    # Shared colony if both ally; France alone if it wars on an allied Britain; none at war;
+    # plus the point of France's own alliance (a chicken game: 4/4, 1/8, 8/1, 0/0).
+    alliance = options.points_alliance
     assert scored.game.payoffs[0].tolist() == [
-        [options.points_colony_shared, 0.0],
+        [options.points_colony_shared + alliance, alliance],
         [options.points_colony_alone, 0.0],
     ]
+    assert scored.game.payoffs[0].tolist() == [[4.0, 1.0], [8.0, 0.0]]
 
 
 def test_territories_of_one_or_three_powers_have_no_table() -> None:

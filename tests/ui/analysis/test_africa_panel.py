@@ -85,4 +85,4 @@ def test_panels_speak_french() -> None:
     assert massai.evaluation.value == "difference"
     assert "attaque c4" in massai.matrix.value
     with pytest.raises(ValueError, match="language"):
-        massai.set_lang("de")
+        massai.set_lang("xx")

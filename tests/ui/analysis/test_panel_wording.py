@@ -70,10 +70,12 @@ def test_equilibrium_count_is_stated_honestly() -> None:
 
     # Count unknown: the page says so, and says how many are shown, not how many were found.
     after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
-    unknown = analyse(after, limit=5, count_budget=0)
+    unknown = analyse(after, limit=5, count_budget=0, time_limit=None)
     assert unknown.equilibrium_count is None and len(unknown.equilibria) == 5
     text = equilibria_html(unknown, shown=3)
     assert "unknown" in text and "at least <b>5</b>" in text
+    # ... never bare: the estimate and its interval follow.
+    assert "95 % interval" in text and "about" in text
     assert "first 3 are listed" in text and "first 5" not in text
     french = equilibria_html(unknown, shown=3, lang="fr")
     assert "inconnu" in french and "au moins <b>5</b>" in french
@@ -240,7 +242,7 @@ def test_french_punctuation_never_starts_a_line() -> None:
 
     for key in TEXTS["fr"]:
         values = {
-            name: "X"
+            name: "2"  # a number, so that counted (plural) messages can choose their form
             for name in (
                 "n",
                 "name",
