@@ -141,26 +141,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.lan:
         print("Phones on this network can open these addresses.", flush=True)
 
+    stopping: list[bool] = []
+
     def stop(_signum: int, _frame: Any) -> None:
+        stopping.append(True)
         child.terminate()
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
-        return _wait(child)
-    except KeyboardInterrupt:
-        child.terminate()
-        _wait(child)
-        return 0
+        code = _wait(child, stopping)
     finally:
         signal.signal(signal.SIGTERM, previous)
+    # Stopped on request (Ctrl-C or SIGTERM): a clean stop, whatever Voilà's own exit status.
+    return 0 if stopping else code
 
 
-def _wait(child: subprocess.Popen[bytes]) -> int:
+def _wait(child: subprocess.Popen[bytes], stopping: list[bool]) -> int:
+    """Wait for Voilà; on Ctrl-C ask it to stop, and kill it if it does not within 20 s."""
     while True:
         try:
-            code = child.wait()
+            return child.wait(timeout=20 if stopping else None)
         except KeyboardInterrupt:
+            stopping.append(True)
             child.terminate()
-            continue
-        # A Voilà stopped by our SIGTERM is a clean stop.
-        return 0 if code in (0, -signal.SIGTERM) else code
+        except subprocess.TimeoutExpired:
+            child.kill()

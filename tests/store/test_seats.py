@@ -243,10 +243,13 @@ def _resolver(url: str, table_id: int, token: str, barrier: Any, results: Any) -
     tables = Tables(open_store(url))
     barrier.wait()
     try:
-        snap, _ = tables.resolve(table_id, token)
+        # The round the host saw: a process starting after another's resolution is refused too.
+        snap, _ = tables.resolve(table_id, token, round=4)
         results.put(("resolved", snap.version))
     except RoundAlreadyResolved:
         results.put(("refused", None))
+    except Exception as error:  # reported, so the test fails at once with it
+        results.put(("error", repr(error)))
     tables.store.close()
 
 
