@@ -223,7 +223,10 @@ class DiplomacyGame(FactoredGame):
                     values = np.where(founded & alive, points, 0).astype(float)
             elif self.weight == round(self.weight) and abs(self.weight) < 2**20:
                 # Whole-number payoffs stay integers: half the memory, and exact.
-                values = alive.astype(np.int32) + int(self.weight) * (founded & alive)
+                colony = (founded & alive).astype(np.int32)
+                if self.weight != 1:
+                    colony *= int(self.weight)
+                values = colony + alive  # int32 over the full scope (alive is a small table)
             else:
                 values = alive.astype(float) + self.weight * (founded & alive)
             shaped = np.broadcast_to(values, full)

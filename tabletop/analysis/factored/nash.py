@@ -297,20 +297,30 @@ def dominance(game: FactoredGame, player: int, v: int) -> tuple[int, str] | None
             axis = term.scope.index(v)
             before = (slice(None),) * axis
             gain = term.values[before + (1,)] - term.values[before + (0,)]
-            gains.append(squeeze(term.scope[:axis] + term.scope[axis + 1 :], gain))
+            gains.append((term.scope[:axis] + term.scope[axis + 1 :], gain))
     if not gains:
         return None
+    if len({u for s, _ in gains for u in s}) > MAX_GAIN_SCOPE:
+        # Only axes the gains really depend on count toward the limit: drop the others.
+        gains = [squeeze(s, g) for s, g in gains]
     scope = tuple(sorted({u for s, _ in gains for u in s}))
     if len(scope) > MAX_GAIN_SCOPE:
         return None
-    total: np.ndarray = np.zeros((2,) * len(scope))
-    for gain_scope, gain in gains:
-        total = total + broadcast(gain_scope, gain, scope)
-    for choice, d in ((1, total), (0, -total)):
-        if np.all(d > TOL):
-            return (choice, "strict")
-        if np.all(d >= -TOL) and np.any(d > TOL):
-            return (choice, "weak")
+    if len(gains) == 1 and tuple(gains[0][0]) == scope:
+        total: np.ndarray = np.asarray(gains[0][1])
+    else:
+        total = np.zeros((2,) * len(scope))
+        for gain_scope, gain in gains:
+            total = total + broadcast(gain_scope, gain, scope)
+    low, high = float(total.min()), float(total.max())  # two passes decide every case
+    if low > TOL:
+        return (1, "strict")
+    if high < -TOL:
+        return (0, "strict")
+    if low >= -TOL and high > TOL:
+        return (1, "weak")
+    if high <= TOL and low < -TOL:
+        return (0, "weak")
     return None
 
 
