@@ -124,7 +124,7 @@ def resolve_and_check(page) -> None:
     text = report.inner_text()
     assert "Libya" in text and "Togo" in text and "Morocco" in text
     assert "landing" in text and "exploration" in text
-    assert "Development pins (1)" in text and "1 / 4" in text  # Algeria
+    assert "Development pins" in text and "1/4" in text.replace(" ", "")  # Algeria
     assert "Void orders (1)" in text and "Sudan" in text
     expect(year(page)).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
 
