@@ -47,6 +47,16 @@ def test_lesson_renders_and_reacts_in_voila(
         "document.querySelector('.tt-lesson1-result').innerText.includes('Egypt (full')",
         timeout=30_000,
     )
+    # The page names the game it computed: with the game score and Egypt full, a chicken game.
+    page.locator(".tt-lesson1-payoff select").select_option(index=1)
+    page.wait_for_function(
+        "document.querySelector('.tt-lesson1-result').innerText.includes('chicken game')",
+        timeout=30_000,
+    )
+    assert "prisoner" not in result.inner_text()
+    # Lesson 2 shows every presence of the position.
+    presences = page.locator(".tt-lesson2-presences")
+    assert "Belgium in Angola, Congo" in presences.inner_text()
     # Lesson 2: the equilibria of the first preset are listed.
     equilibria = page.locator(".tt-analysis-equilibria").first
     equilibria.wait_for(state="visible", timeout=30_000)
@@ -84,11 +94,16 @@ def test_lesson_renders_and_reacts_in_voila(
     assert size >= 16, size
     matrix = page.locator(".tt-analysis-matrix").first.inner_text()
     assert "optimal mix" in matrix and "value 0.917" in matrix
-    page.locator(".tt-lesson3-guards select").select_option("generous: as many as points")
+    assert "c4 earns 0.917, the value: played" in summary.inner_text()
+    page.locator(".tt-lesson3-guards select").select_option(
+        "generous: one guard per attack point, at most 5"
+    )
     page.wait_for_function(
         "document.querySelector('.tt-analysis-summary').innerText.includes('attacker: -2')",
         timeout=30_000,
     )
+    # Both huts are optimal there: the page says so instead of showing one plan as the answer.
+    assert "Several attack plans are optimal" in summary.inner_text()
     # Both teacher panels are drawn on the page.
     for panel in (".tt-massai-analysis", ".tt-africa-analysis"):
         locator = page.locator(panel).first

@@ -347,7 +347,6 @@ ATTACK_TEXTS = {
     "target_always": "{target} earns {earned}, the value: always played",
     "target_tie": "{target} earns {earned}, the value, but no optimal plan plays it",
     "target_not_played": "{target} earns {earned} against a value of {value}: not played",
-    "value": "Value of the game: {value} for the attacker.",
 }
 
 
@@ -357,7 +356,7 @@ def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
     for the guards, and what each hut earns against the defender's optimal guards."""
 
     def n(x: float) -> str:
-        return num(round(x, 2) + 0.0, lang)
+        return num(x + 0.0, lang)  # as precise as the value in the summary
 
     def ranges(values: Mapping[str, tuple[float, float]]) -> str:
         return ", ".join(
@@ -369,7 +368,7 @@ def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
 
     words = ATTACK_TEXTS
     value = game.value
-    claims = [words["value"].format(value=n(value))]
+    claims: list[str] = []  # the value itself is in the panel's summary
     if game.attack_pure:
         (target,) = game.optimal_targets
         claims.append(words["attack_pure"].format(target=target, value=n(value)))
