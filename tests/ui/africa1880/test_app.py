@@ -156,7 +156,10 @@ def test_resolve_shows_the_instructions_and_the_map(app: AfricaApp) -> None:
     assert app.tabs.selected_name == "result"
     html = app.result.report.value
     assert "Round 1895" in html
-    assert "Remove (1)" in html and "Zanzibar" in html and "betrayed ally" in html
+    # Britain's pawn arrives in Zanzibar and is removed at once: one "do not place" line, and no
+    # instruction to remove a pawn that was never put on the board.
+    assert "DO NOT PLACE" in html and "Zanzibar" in html and "betrayed ally" in html
+    assert "Remove (" not in html
     assert "Place (11)" in html and "Development pins (11)" in html
     assert "Colonies founded (1)" in html and "Togo" in html
     assert "Void orders (2)" in html and "Mauretania" in html
@@ -298,7 +301,7 @@ def test_language_switch(app: AfricaApp) -> None:
     assert "Démarrer" in app.timer.start_button.description
     assert "Nul" in sheet(app, "France").checks.value
     app.orders.resolve_button.click()
-    assert "Retirer" in app.result.report.value and "allié trahi" in app.result.report.value
+    assert "NE PAS POSER" in app.result.report.value and "allié trahi" in app.result.report.value
     assert app.result.map_view.model.lang == "fr"
 
 

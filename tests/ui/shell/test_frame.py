@@ -10,7 +10,7 @@ from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, pag
 def test_language_switch_calls_back_with_the_language() -> None:
     chosen: list[str] = []
     switch = language_switch("en", chosen.append, "tt-lang")
-    assert [code for _, code in switch.options] == ["en", "fr"]
+    assert [code for _, code in switch.options] == ["en", "de", "fr"]
     switch.value = "fr"
     assert chosen == ["fr"] and "tt-lang" in switch._dom_classes
 
