@@ -58,8 +58,15 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         "--count-budget",
         type=float,
         default=ELIMINATION_WORK,
-        help="work allowed for counting every equilibrium in crowded positions, in table-cell "
-        f"operations (default {ELIMINATION_WORK:g}); beyond it the count is reported as unknown",
+        help="with --time-limit 0: work allowed for counting every equilibrium, in table-cell "
+        f"operations (default {ELIMINATION_WORK:g}); beyond it the count is estimated",
+    )
+    eq.add_argument(
+        "--time-limit",
+        type=float,
+        default=1.0,
+        help="seconds allowed for an exact count (default 1); beyond it the count is estimated "
+        "from random profiles with a 95%% interval (0: use --count-budget instead)",
     )
     eq.set_defaults(handler=cmd_equilibria)
 
@@ -112,6 +119,8 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         raise CliError("--weight must be a finite number")
     if not args.count_budget >= 0:
         raise CliError("--count-budget must be zero or more")
+    if not (math.isfinite(args.time_limit) and args.time_limit >= 0):
+        raise CliError("--time-limit must be zero or more seconds")
     try:
         game = load_game_ref(args.game, "africa1880")
     except (ValueError, OSError) as error:  # bad file, bad board file: one line, no traceback
@@ -137,6 +146,7 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
             payoff=args.payoff,
             limit=args.limit,
             count_budget=args.count_budget,
+            time_limit=args.time_limit or None,
         )
     except AnalysisError as error:
         raise CliError(_one_line(error)) from None
@@ -162,7 +172,8 @@ def _count_facts(result: Any) -> dict[str, Any]:
     if result.note is not None:
         status, at_least = "not searched", None
     elif result.equilibrium_count is None:
-        status, at_least = "not counted", listed * per_listed
+        estimated = getattr(result, "count_kind", None) == "estimate"
+        status, at_least = ("estimated" if estimated else "not counted"), listed * per_listed
     else:
         status, at_least = "exact", result.equilibrium_count
     return {
@@ -214,11 +225,16 @@ def _count_lines(result: Any) -> list[str]:
     count = result.equilibrium_count
     if count is None:
         at_least = facts["equilibria_at_least"]
-        lines = [
-            "Pure Nash equilibria: unknown (not counted within the work budget); "
-            + (f"at least {at_least} listed" if k == 0 else f"at least {at_least}")
-            + ("; a larger --count-budget may count them." if listed else ".")
-        ]
+        shown = f"at least {at_least} listed" if k == 0 else f"at least {at_least}"
+        if facts["equilibrium_count_status"] == "estimated":
+            low, high = result.count_interval
+            lines = [
+                f"Pure Nash equilibria: about {result.count_estimate:,.0f} (95% interval "
+                f"{low:,.0f} to {high:,.0f}, estimated from random profiles within the time "
+                f"limit; {shown})."
+            ]
+        else:
+            lines = [f"Pure Nash equilibria: not counted within the work allowed; {shown}."]
     else:
         lines = [f"Pure Nash equilibria: {count}."]
     distinct = None if count is None else count // per
