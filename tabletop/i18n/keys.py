@@ -69,10 +69,6 @@ AFRICA: dict[str, Msg] = {
     "file_refused": N_("This file was refused, the current game is kept: {error}"),
     "not_utf8": N_("{name}: not a text file (not UTF-8)"),
     "not_json": N_("{name}: not JSON (line {line}: {error})"),
-    "continue_prompt": N_("A game saved automatically was found ({year}, {powers}). Continue it?"),
-    "continue_yes": N_("Continue the saved game"),
-    "continue_no": N_("Keep this one"),
-    "continued": N_("Saved game continued."),
     "autosaved": N_("Saved automatically to {path}"),
     "autosave_failed": N_("Automatic save failed: {error}"),
     "presence": N_("Presence"),
@@ -171,6 +167,21 @@ AFRICA: dict[str, Msg] = {
     "summary_missing": NN_(
         "{missing} presence without an order", "{missing} presences without an order", "missing"
     ),
+    # The page's guards (size limits, refusals) and the switch of the report.
+    "and_more": N_("… and {n} more"),
+    "sheet_too_long": N_(
+        "This sheet is {length} characters long; at most {limit} are read. It was not read: shorten the text (it is kept in the box)."
+    ),
+    "sheets_too_long": N_(
+        "The order sheets are {length} characters long together; at most {limit} are read. Shorten them before resolving."
+    ),
+    "file_too_large": N_("{name}: {size} bytes; at most {limit} are read."),
+    "unexpected_error": N_(
+        "Something went wrong on the server; nothing was changed. (The error was logged.)"
+    ),
+    "group_by": N_("Instructions"),
+    "group_by_power": N_("step by step"),
+    "group_by_territory": N_("by territory"),
 }
 AFRICA["summary_counts"] = AFRICA["summary_counts"].with_parts(
     void_text=AFRICA["summary_void"], missing_text=AFRICA["summary_missing"]
@@ -264,13 +275,6 @@ MASSAI: dict[str, Msg] = {
     "notice_bad_guard_table": N_(
         "Guard table refused: “{table}”. Write whole numbers from 0 to 5 separated by commas, one per number of attack points starting at 0, like 0,0,1,2,3,4."
     ),
-    "notice_file_unreadable": N_(
-        "{path} could not be read ({error}). It is left as it is; this game is saved in {new}."
-    ),
-    "notice_save_failed": N_("Could not save the game to {path}: {error}"),
-    "notice_loaded": N_("Game continued from {path}."),
-    "saved_in": N_("Saved automatically in {path}"),
-    "not_saved": N_("Not saved to a file."),
     "r_setup_secret": N_("{player} has chosen a secret setup."),
     "r_setup_reveal": N_(
         "Both setups are revealed: {p0} on {s0}; {p1} on {s1}. {first} plays first."
@@ -521,11 +525,16 @@ VOID: dict[str, Msg] = {
     "contradictory_relation": N_(
         "{power} wrote both war and alliance toward {other}; an unreadable relation counts as alliance"
     ),
-    "landing_occupied_start": N_(
-        "{territory} is not empty ({occupants} present at the start of the round); a landing needs a territory empty of any presence"
+    # TRANSLATORS: {occupants} lists the powers present; the form follows how many they are.
+    "landing_occupied_start": NN_(
+        "{territory} is not empty ({occupants} present at the start of the round); a landing needs a territory empty of any presence",
+        "{territory} is not empty ({occupants} present at the start of the round); a landing needs a territory empty of any presence",
+        "occupants_count",
     ),
-    "landing_occupied_reading": N_(
-        "{territory} is not empty ({occupants} present when this sheet was read); a landing needs a territory empty of any presence"
+    "landing_occupied_reading": NN_(
+        "{territory} is not empty ({occupants} present when this sheet was read); a landing needs a territory empty of any presence",
+        "{territory} is not empty ({occupants} present when this sheet was read); a landing needs a territory empty of any presence",
+        "occupants_count",
     ),
     "no_pawn_left_explore": N_(
         "{power} has no presence pawn left in stock (explorations are carried out in alphabetical order of their targets)"
@@ -727,6 +736,103 @@ LESSON: dict[str, Msg] = {
     "table_generous": N_("generous: as many as points"),
 }
 
+GAMES_LIST: dict[str, Msg] = {
+    "title": N_("Games"),
+    "new_game": N_("＋ New game"),
+    "none_yet": N_("No game yet."),
+    "col_name": N_("Name"),
+    "col_updated": N_("Last change"),
+    "col_steps_africa1880": NP_("games list", "Rounds"),
+    "col_steps_massai": NP_("games list", "Actions"),
+    "col_players": N_("Players"),
+    "open": N_("Open"),
+    "rename": N_("Rename"),
+    "duplicate": N_("Duplicate"),
+    "export": N_("Export"),
+    "delete": N_("Delete"),
+    "save_name": N_("Save the name"),
+    "cancel": NP_("games list", "Cancel"),
+    "new_name": N_("New name"),
+    "renamed": N_("Renamed to “{name}”."),
+    "duplicated": N_("Copy made: “{name}”."),
+    "deleted": N_("“{name}” deleted."),
+    "export_game": N_("↓ Game file"),
+    "export_history": N_("↓ Whole history"),
+    "export_of": N_("Export of “{name}”:"),
+    "confirm_delete": N_(
+        "Delete “{name}” for good, with its whole history? This cannot be undone. Export it first:"
+    ),
+    "delete_yes": N_("Delete for good"),
+    "failed": N_("Not done: {error}"),
+    "empty_name": N_("A game's name cannot be empty."),
+}
+
+STORE: dict[str, Msg] = {
+    "stale": N_(
+        "This game changed on another page: here is its new state. Your action was not applied."
+    ),
+    "changed_elsewhere": N_("Another page changed this game: the page shows its new state."),
+    "deleted_elsewhere": N_("This game was deleted on another page; nothing more is saved."),
+    "no_database": N_(
+        "The games database cannot be used ({error}): this page keeps its game only while it is open."
+    ),
+    "not_saved": N_("Not saved in the database: {error}"),
+    "redo": N_("↷ Redo"),
+    "redone": N_("Round {year} restored."),
+    "nothing_to_redo": N_("Nothing to redo."),
+    "games": N_("☰ Games"),
+    "opened": N_("“{name}” opened."),
+    # TRANSLATORS: the English keeps "game(s)" for any number; write the plural forms.
+    "imported_saves": NN_(
+        "{n} game(s) saved by earlier versions of this page were imported into the list.",
+        "{n} game(s) saved by earlier versions of this page were imported into the list.",
+        "n",
+    ),
+    "example_name": N_("Example game"),
+}
+
+MASSAI_STORE: dict[str, Msg] = {
+    "db_stale": N_(
+        "This game changed on another page: it now shows the game as it is; your action was not applied."
+    ),
+    "db_remote_change": N_("Another page changed this game: {what}."),
+    "db_remote_back": N_("an action was taken back"),
+    "db_remote_attack": N_("{player} locked an attack target on another page ✓ (kept hidden)."),
+    "db_remote_cancel": N_("The attack was cancelled on another page."),
+    "db_setup_locked": N_("{player}'s setup is locked in ✓ (hidden until both setups are chosen)."),
+    "db_attack_locked": N_(
+        "{player}'s attack target is locked in ✓ (hidden until the guards are chosen)."
+    ),
+    "db_attack_lost": N_(
+        "The attack target {player} locked in could not be kept: {reason}. {player}, announce the attack again if you still want it."
+    ),
+    "db_reason_changed": N_(
+        "the game changed since it was locked (an action was played or taken back)"
+    ),
+    "db_reason_unreadable": N_("the kept choice could not be read"),
+    "db_reason_target": N_("the chosen hut can no longer be attacked"),
+    "db_new_game": N_("New game started; the previous game stays in the games list."),
+    "db_opened": N_("Game “{name}” opened."),
+    "db_imported": N_("“{name}” imported as a new game."),
+    "db_import_refused": N_("File refused: {error}. The game on the page is unchanged."),
+    "db_import_africa": N_("{name} is an Africa 1880 game: import it on the Africa 1880 page"),
+    "db_redone": N_("Restored: {what}."),
+    "db_nothing_to_redo": N_("Nothing to redo."),
+    "db_failed": N_("The games database could not be used: {error}. Nothing was changed."),
+    "db_unavailable": N_(
+        "The games database cannot be opened: {error}. This game is not kept: it is lost when the page closes."
+    ),
+    "db_deleted": N_("This game was deleted on another page: go back to the games list."),
+    "db_kept_in": N_(
+        "Kept in the games database ({where}) as “{name}”: every action is an entry of its history."
+    ),
+    "db_not_kept": N_("Not kept: the games database could not be opened."),
+    "db_autosaves": N_("Games kept before the database was used were added to the list: {names}."),
+    "redo": N_("↷ Redo"),
+    "all_games": N_("☰ All games"),
+    "upload": N_("Upload a game file (.json)"),
+}
+
 PUNCTUATION: dict[str, Msg] = {
     "label_value": NP_("punctuation", "{label}: {value}"),
 }
@@ -744,6 +850,9 @@ TABLES: dict[str, dict[str, Msg]] = {
     "massai_cli": MASSAI_CLI,
     "massai_rules": MASSAI_RULES,
     "lesson": LESSON,
+    "games_list": GAMES_LIST,
+    "store": STORE,
+    "massai_store": MASSAI_STORE,
     "punctuation": PUNCTUATION,
 }
 

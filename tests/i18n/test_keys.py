@@ -35,10 +35,22 @@ RENAMED = {
 REWORDED = {
     ("report", "pins_line"): "now line_add_pins, the count named {count}",
     ("report", "alliance_declarations"): "French: a whole noun ('0 déclaration d'alliance')",
+    ("void", "landing_occupied_start"): "French: 'présent' agrees with the number of powers",
+    ("void", "landing_occupied_reading"): "French: 'présent' agrees with the number of powers",
 }
 # Keys that no code asks for any more: a presence arrived and removed at once is one
 # "do not place" line (line_do_not_place); a placement names how in one sentence (line_place).
+# The pages no longer offer to continue an autosave file (the games database keeps the games).
 RETIRED = {
+    ("africa", "continue_prompt"),
+    ("africa", "continue_yes"),
+    ("africa", "continue_no"),
+    ("africa", "continued"),
+    ("massai", "notice_loaded"),
+    ("massai", "notice_file_unreadable"),
+    ("massai", "notice_save_failed"),
+    ("massai", "saved_in"),
+    ("massai", "not_saved"),
     ("report", "remove_new_line"),
     ("report", "place_removed"),
     ("report", "place_explore"),
@@ -106,3 +118,28 @@ def test_the_keys_give_the_old_tables_texts() -> None:
                 assert msg.render(lang, **values) == old.format(**values), (e.table, e.key)
             checked += 1
     assert checked > 380
+
+
+@pytest.mark.parametrize(
+    ("occupants", "fr", "de"),
+    [
+        (("Germany",), "(Allemagne présent au début", "(Deutschland zu Rundenbeginn anwesend)"),
+        (
+            ("Germany", "Italy"),
+            "(Allemagne et Italie présents au début",
+            "(Deutschland und Italien zu Rundenbeginn anwesend)",
+        ),
+    ],
+)
+def test_landing_sentence_agrees_with_the_number_of_powers(
+    occupants: tuple[str, ...], fr: str, de: str
+) -> None:
+    from tabletop.games.africa1880.orders import VoidReason
+
+    reason = VoidReason(
+        "landing_occupied_start", (("territory", "Egypt"), ("occupants", occupants))
+    )
+    assert "present at the start of the round" in reason
+    # German's "anwesend" does not agree: both forms are the same sentence.
+    assert fr in reason.render("fr")
+    assert de in reason.render("de")

@@ -226,6 +226,10 @@ def _render(
     board: Board | None,
 ) -> str:
     shown = {name: _shown(name, value, lang, board) for name, value in values}
+    # How many a listed value holds (``occupants_count``): a sentence's plural agrees with it.
+    for name, value in values:
+        if isinstance(value, tuple | list):
+            shown[f"{name}_count"] = len(value)
     sentence = text("void", key, lang, **shown)
     if suggestion:
         if key == Reason.UNKNOWN_POWER:

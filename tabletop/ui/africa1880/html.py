@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.games.africa1880.state import normalize_name
+from tabletop.i18n import format_number
+from tabletop.i18n.keys import text
 from tabletop.ui.africa1880.map.layout import power_colour
 from tabletop.ui.africa1880.texts import power_name
 from tabletop.ui.shell.html import esc
@@ -32,53 +34,20 @@ def power_html(power: str, lang: str) -> str:
     )
 
 
-# Texts of the page's guards (size limits, refusals, the switch of the report). They join the
-# page's catalog when its texts move to gettext; until then the same (English, French) pairs as
-# the other interface texts.
-_LOCAL_TEXTS: dict[str, tuple[str, str]] = {
-    "and_more": ("… and {n} more", "… et {n} de plus"),
-    "sheet_too_long": (
-        "This sheet is {length} characters long; at most {limit} are read. It was not read: "
-        "shorten the text (it is kept in the box).",
-        "Cette fiche fait {length} caractères ; au plus {limit} sont lus. Elle n'a pas été "
-        "lue : raccourcissez le texte (il reste dans la case).",
-    ),
-    "sheets_too_long": (
-        "The order sheets are {length} characters long together; at most {limit} are read. "
-        "Shorten them before resolving.",
-        "Les fiches d'ordres font {length} caractères ensemble ; au plus {limit} sont lus. "
-        "Raccourcissez-les avant de résoudre.",
-    ),
-    "file_too_large": (
-        "{name}: {size} bytes; at most {limit} are read.",
-        "{name} : {size} octets ; au plus {limit} sont lus.",
-    ),
-    "unexpected_error": (
-        "Something went wrong on the server; nothing was changed. (The error was logged.)",
-        "Une erreur est survenue sur le serveur ; rien n'a été modifié. (L'erreur est notée "
-        "dans le journal.)",
-    ),
-    "group_by": ("Instructions", "Instructions"),
-    "group_by_power": ("step by step", "étape par étape"),
-    "group_by_territory": ("by territory", "par territoire"),
-}
-
-
 def local_text(key: str, lang: str, **values: object) -> str:
-    """A text of the page's guards in ``lang`` ("en" or "fr"), with ``values`` filled in.
+    """A text of the page's guards in ``lang`` (from the ``africa`` catalog table), with
+    ``values`` filled in; whole numbers grouped as ``lang`` writes them.
 
     >>> local_text("and_more", "en", n=3412)
     '… and 3,412 more'
+    >>> local_text("and_more", "de", n=3412)
+    '… und 3.412 weitere'
     """
-    pair = _LOCAL_TEXTS[key]
-    text = pair[1] if lang == "fr" else pair[0]
-    # Thousands grouped: a comma in English, a narrow space in French.
-    sep = "\u202f" if lang == "fr" else ","
     shown = {
-        name: f"{value:,}".replace(",", sep) if isinstance(value, int) else value
+        name: format_number(value, lang) if isinstance(value, int) else value
         for name, value in values.items()
     }
-    return text.format(**shown)
+    return text("africa", key, lang, **shown)
 
 
 _log = logging.getLogger("tabletop.ui.africa1880")

@@ -21,64 +21,24 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.i18n import available_languages
+from tabletop.i18n.keys import GAMES_LIST
+from tabletop.i18n.keys import text as _text
 from tabletop.store import GameInfo, Store, StoreError
 from tabletop.ui.shell.html import esc
 
-# key -> (English, French, German). Kept here until the texts move to the catalogs.
-_TEXTS: dict[str, tuple[str, str, str]] = {
-    "title": ("Games", "Parties", "Partien"),
-    "new_game": ("＋ New game", "＋ Nouvelle partie", "＋ Neue Partie"),
-    "none_yet": ("No game yet.", "Aucune partie pour l'instant.", "Noch keine Partie."),
-    "col_name": ("Name", "Nom", "Name"),
-    "col_updated": ("Last change", "Dernier changement", "Letzte Änderung"),
-    "col_steps_africa1880": ("Rounds", "Tours", "Runden"),
-    "col_steps_massai": ("Actions", "Actions", "Züge"),
-    "col_players": ("Players", "Joueurs", "Spieler"),
-    "open": ("Open", "Ouvrir", "Öffnen"),
-    "rename": ("Rename", "Renommer", "Umbenennen"),
-    "duplicate": ("Duplicate", "Dupliquer", "Duplizieren"),
-    "export": ("Export", "Exporter", "Exportieren"),
-    "delete": ("Delete", "Supprimer", "Löschen"),
-    "save_name": ("Save the name", "Enregistrer le nom", "Namen speichern"),
-    "cancel": ("Cancel", "Annuler", "Abbrechen"),
-    "new_name": ("New name", "Nouveau nom", "Neuer Name"),
-    "renamed": ("Renamed to “{name}”.", "Renommée en « {name} ».", "Umbenannt in „{name}“."),
-    "duplicated": (
-        "Copy made: “{name}”.",
-        "Copie faite : « {name} ».",
-        "Kopie erstellt: „{name}“.",
-    ),
-    "deleted": ("“{name}” deleted.", "« {name} » supprimée.", "„{name}“ gelöscht."),
-    "export_game": ("↓ Game file", "↓ Fichier de partie", "↓ Partiedatei"),
-    "export_history": ("↓ Whole history", "↓ Tout l'historique", "↓ Ganzer Verlauf"),
-    "export_of": ("Export of “{name}”:", "Export de « {name} » :", "Export von „{name}“:"),
-    "confirm_delete": (
-        "Delete “{name}” for good, with its whole history? This cannot be undone. Export it first:",
-        "Supprimer « {name} » pour de bon, avec tout son historique ? "
-        "C'est définitif. Exportez-la d'abord :",
-        "„{name}“ endgültig löschen, mit dem ganzen Verlauf? Das lässt sich nicht "
-        "rückgängig machen. Zuerst exportieren:",
-    ),
-    "delete_yes": ("Delete for good", "Supprimer pour de bon", "Endgültig löschen"),
-    "failed": ("Not done: {error}", "Pas fait : {error}", "Nicht erledigt: {error}"),
-    "empty_name": (
-        "A game's name cannot be empty.",
-        "Le nom d'une partie ne peut pas être vide.",
-        "Der Name einer Partie darf nicht leer sein.",
-    ),
-}
-_LANG_INDEX = {"en": 0, "fr": 1, "de": 2}
-
 
 def text(key: str, lang: str = "en", **values: object) -> str:
-    """The games list's text ``key`` in ``lang`` (English for a language it does not have)."""
-    line = _TEXTS[key][_LANG_INDEX.get(lang, 0)]
-    return line.format(**values) if values else line
+    """The games list's text ``key`` in ``lang`` (the ``games_list`` catalog table; English
+    for a language without a catalog)."""
+    if lang not in available_languages():
+        lang = "en"
+    return _text("games_list", key, lang, **values)
 
 
 def keys() -> tuple[str, ...]:
     """Every text key of the games list (for tests and translators)."""
-    return tuple(_TEXTS)
+    return tuple(GAMES_LIST)
 
 
 def _when(moment: datetime) -> str:

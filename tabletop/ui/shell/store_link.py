@@ -26,6 +26,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from tabletop.i18n import available_languages
+from tabletop.i18n.keys import STORE, text
 from tabletop.store import (
     GameChange,
     GameWatcher,
@@ -37,72 +39,18 @@ from tabletop.store import (
 )
 from tabletop.store.schema import imported_files
 
-# key -> (English, French, German). Kept here until the texts move to the catalogs.
-_TEXTS: dict[str, tuple[str, str, str]] = {
-    "stale": (
-        "This game changed on another page: here is its new state. Your action was not applied.",
-        "Cette partie a changé sur une autre page : voici son nouvel état. "
-        "Votre action n'a pas été appliquée.",
-        "Diese Partie wurde auf einer anderen Seite geändert: hier ist ihr neuer Stand. "
-        "Ihre Aktion wurde nicht ausgeführt.",
-    ),
-    "changed_elsewhere": (
-        "Another page changed this game: the page shows its new state.",
-        "Une autre page a changé cette partie : la page montre son nouvel état.",
-        "Eine andere Seite hat diese Partie geändert: die Seite zeigt ihren neuen Stand.",
-    ),
-    "deleted_elsewhere": (
-        "This game was deleted on another page; nothing more is saved.",
-        "Cette partie a été supprimée sur une autre page ; plus rien n'est enregistré.",
-        "Diese Partie wurde auf einer anderen Seite gelöscht; nichts wird mehr gespeichert.",
-    ),
-    "no_database": (
-        "The games database cannot be used ({error}): this page keeps its game only while "
-        "it is open.",
-        "La base des parties est inutilisable ({error}) : cette page ne garde sa partie que "
-        "tant qu'elle est ouverte.",
-        "Die Partiedatenbank ist nicht nutzbar ({error}): diese Seite behält ihre Partie nur, "
-        "solange sie offen ist.",
-    ),
-    "not_saved": (
-        "Not saved in the database: {error}",
-        "Non enregistré dans la base : {error}",
-        "Nicht in der Datenbank gespeichert: {error}",
-    ),
-    "redo": ("↷ Redo", "↷ Rétablir", "↷ Wiederherstellen"),
-    "redone": (
-        "Round {year} restored.",
-        "Tour {year} rétabli.",
-        "Runde {year} wiederhergestellt.",
-    ),
-    "nothing_to_redo": (
-        "Nothing to redo.",
-        "Rien à rétablir.",
-        "Nichts wiederherzustellen.",
-    ),
-    "games": ("☰ Games", "☰ Parties", "☰ Partien"),
-    "opened": ("“{name}” opened.", "« {name} » ouverte.", "„{name}“ geöffnet."),
-    "imported_saves": (
-        "{n} game(s) saved by earlier versions of this page were imported into the list.",
-        "{n} partie(s) enregistrée(s) par d'anciennes versions de cette page ont été "
-        "importée(s) dans la liste.",
-        "{n} von früheren Versionen dieser Seite gespeicherte Partie(n) wurden in die Liste "
-        "übernommen.",
-    ),
-    "example_name": ("Example game", "Partie d'exemple", "Beispielpartie"),
-}
-_LANG_INDEX = {"en": 0, "fr": 1, "de": 2}
-
 
 def store_text(key: str, lang: str = "en", **values: object) -> str:
-    """The text ``key`` in ``lang`` (English for a language it does not have)."""
-    line = _TEXTS[key][_LANG_INDEX.get(lang, 0)]
-    return line.format(**values) if values else line
+    """The text ``key`` in ``lang`` (the ``store`` catalog table; English for a language
+    without a catalog)."""
+    if lang not in available_languages():
+        lang = "en"
+    return text("store", key, lang, **values)
 
 
 def store_text_keys() -> tuple[str, ...]:
     """Every key of :func:`store_text` (for tests and translators)."""
-    return tuple(_TEXTS)
+    return tuple(STORE)
 
 
 # ---------------------------------------------------------------------- opening the database
