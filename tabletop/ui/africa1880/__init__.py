@@ -2,10 +2,12 @@
 
 - ``app``: the page assembling its parts; ``controller``: the one object holding the game, with
   its parts ``drafts`` (typed sheets and live checks), ``session`` (rounds shown),
-  ``persistence`` (autosave, typed sheets kept, the continue offer) and ``choices`` (menus);
+  ``persistence`` (where games are kept: the database, old autosave files imported once) and
+  ``choices`` (menus);
 - the tabs: ``orders_tab`` (``sheet_editor``, ``diplomacy_grid``), ``result_tab``
   (``report_view``, ``map``), ``rounds_tab``, ``files_tab`` (``new_game_form``);
-- ``texts``: the interface texts; ``html``: names as CSS classes, a power with its colour.
+- ``texts``: the interface texts (from the catalogs); ``html``: names as CSS classes, a power
+  with its colour, the page's guards.
 """
 
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
