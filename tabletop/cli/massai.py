@@ -22,8 +22,26 @@ from tabletop.games.massai.state import (
     State,
     parse_guard_table,
 )
+from tabletop.i18n import available_languages
+from tabletop.i18n.keys import text
 
 HUT_MARKS = ("o", "x")
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: every language with a catalog (English, French, German, ...)."""
+    languages = available_languages()
+    parser.add_argument(
+        "--lang",
+        choices=languages,
+        default="en",
+        help=f"language of the printed lines ({', '.join(languages)})",
+    )
+
+
+def _say(key: str, lang: str, **values: Any) -> str:
+    """A line of the command line (the ``massai_cli`` table) in ``lang``."""
+    return text("massai_cli", key, lang, **values)
 
 
 def register(subparsers: Any) -> None:
@@ -52,6 +70,7 @@ def register(subparsers: Any) -> None:
     new.add_argument("--columns", type=int, default=8, help="board columns (default: 8)")
     new.add_argument("--rows", type=int, default=6, help="board rows (default: 6)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
+    _add_lang(new)
     new.set_defaults(handler=cmd_new)
 
     play = subparsers.add_parser(
@@ -63,15 +82,18 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     play.add_argument("action", nargs="+", metavar="ACTION", help="the action, e.g. build c3")
+    _add_lang(play)
     play.set_defaults(handler=cmd_play)
 
     show = subparsers.add_parser("show", help="print the board and whose turn it is")
     show.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     show.add_argument("--json", action="store_true", help="print the position as JSON")
+    _add_lang(show)
     show.set_defaults(handler=cmd_show)
 
     undo = subparsers.add_parser("undo", help="take back the last action")
     undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
+    _add_lang(undo)
     undo.set_defaults(handler=cmd_undo)
 
 
@@ -102,9 +124,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     except OptionsError as error:
         raise CliError(str(error)) from None
     if not is_db_ref(path) and path.exists() and not args.force:
-        raise CliError(f"{path} already exists (use --force to replace it)")
+        raise CliError(_say("exists", args.lang, path=path))
     where = _save(GameRecord.new(options), path)
-    print(f"New Massai game in {where}: {player_name(0)}, enter your secret setup.")
+    print(_say("new_game", args.lang, path=where, player=player_name(0, args.lang)))
     return 0
 
 
@@ -116,32 +138,30 @@ def cmd_play(args: argparse.Namespace) -> int:
         action = parse_action(text, record.state.to_move)
     except NotationError as error:
         raise CliError(str(error)) from None
+    lang = args.lang
     record, report = record.play(action)
     if not report.ok:
-        raise CliError(f"refused: {report.message}")
+        raise CliError(_say("refused", lang, message=report.text(lang)))
     _save(record, args.game)
-    print(report.message)
+    print(report.text(lang))
     if record.state.phase != "over":
-        print(_next_line(record.state))
+        print(_next_line(record.state, lang))
     return 0
 
 
-def _next_line(state: State) -> str:
+def _next_line(state: State, lang: str = "en") -> str:
     """Who acts next and, in play, what they may do."""
-    name = player_name(state.to_move)
+    name = player_name(state.to_move, lang)
     if state.phase == "setup":
-        return f"Next: {name}, enter your secret setup (five huts in your half)."
+        return _say("next_setup", lang, player=name)
     if state.phase == "over":
-        return f"{player_name(state.winner or 0)} has won."
+        return _say("has_won", lang, player=player_name(state.winner or 0, lang))
     verb = "build" if state.supply(state.to_move) else "move"
     points = attack_points(state)
-    attack = (
-        f", or attack ({points} attack point{'' if points == 1 else 's'}, "
-        f"{guards_allowed(state)} guard{'' if guards_allowed(state) == 1 else 's'} allowed)"
-        if points
-        else ""
-    )
-    return f"Next: {name} to {verb}{attack}."
+    if not points:
+        return _say(f"next_{verb}", lang, player=name)
+    allowed = guards_allowed(state)
+    return _say(f"next_{verb}_or_attack", lang, player=name, attack_points=points, allowed=allowed)
 
 
 def board_text(state: State) -> str:
@@ -171,35 +191,43 @@ def cmd_show(args: argparse.Namespace) -> int:
         data["history"] = history
         print_json(data)
         return 0
+    lang = args.lang
     print(board_text(state))
-    print(
-        f"{player_name(0)} ({HUT_MARKS[0]}): {len(state.huts[0])} on the board, "
-        f"{state.supply(0)} in supply"
-    )
-    print(
-        f"{player_name(1)} ({HUT_MARKS[1]}): {len(state.huts[1])} on the board, "
-        f"{state.supply(1)} in supply"
-    )
+    for player in (0, 1):
+        print(
+            _say(
+                "supply_line",
+                lang,
+                player=player_name(player, lang),
+                mark=HUT_MARKS[player],
+                board=len(state.huts[player]),
+                supply=state.supply(player),
+            )
+        )
     if state.pending_setup is not None:
-        print(f"{player_name(0)} has entered a secret setup (hidden).")
+        print(_say("secret_setup_entered", lang, player=player_name(0, lang)))
     if state.phase == "over":
-        how = "joined the two banks" if state.win_reason == "connection" else "left no enemy hut"
-        print(f"Winner: {player_name(state.winner or 0)} ({how}).")
+        how = "connection" if state.win_reason == "connection" else "elimination"
+        print(_say(f"winner_{how}", lang, player=player_name(state.winner or 0, lang)))
     else:
-        print(_next_line(state))
+        print(_next_line(state, lang))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     """Remove the last action from the game file."""
+    lang = args.lang
     record = _load(args.game)
     if not record.actions:
-        raise CliError("nothing to undo: no action has been played yet")
+        raise CliError(_say("nothing_to_undo", lang))
     last = record.actions[-1]
     record = record.undo()
     _save(record, args.game)
+    name = player_name(last.player, lang)
     # Undoing a secret setup must not print it.
-    shown = "secret setup" if isinstance(last, Setup) else format_action(last)
-    print(f"Undone: {player_name(last.player)}'s {shown}.")
-    print(_next_line(record.state))
+    if isinstance(last, Setup):
+        print(_say("undone_setup", lang, player=name))
+    else:
+        print(_say("undone", lang, player=name, action=format_action(last, lang)))
+    print(_next_line(record.state, lang))
     return 0

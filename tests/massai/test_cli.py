@@ -192,3 +192,112 @@ def test_a_game_in_the_database_is_played_shown_and_undone(tmp_path: Path) -> No
     assert run("undo", "db:1", home=tmp_path).returncode == 0
     missing = run("show", "db:9", home=tmp_path)
     assert missing.returncode == 1 and "9" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def _play_to_an_attack(game: Path, tmp_path: Path, lang: str) -> list[str]:
+    """The example session up to an attack, in ``lang``: the printed lines of each step."""
+    out = []
+    for action in ("setup a1 b1 b2 c2 c1", "setup a6 b6 b5 c5 c4", "build d3", "build d4"):
+        result = run_here("play", str(game), *action.split(), "--lang", lang, home=tmp_path)
+        assert result.returncode == 0, result.stderr
+        out.append(result.stdout)
+    return out
+
+
+def test_play_show_undo_in_german(game: Path, tmp_path: Path) -> None:
+    lines = _play_to_an_attack(game, tmp_path, "de")
+    assert lines[0] == (
+        "Spieler 1 hat geheim aufgestellt.\nAls Nächstes: Spieler 2, geben Sie Ihre geheime "
+        "Aufstellung ein (fünf Hütten in Ihrer Hälfte).\n"
+    )
+    assert lines[1].startswith("Beide Aufstellungen sind aufgedeckt: Spieler 1 auf a1, b1, b2")
+    assert lines[3] == (
+        "Spieler 2 baut eine Hütte auf d4.\n"
+        "Als Nächstes: Spieler 1 baut oder greift an (2 Angriffspunkte, 1 Wache erlaubt).\n"
+    )
+    attack = run_here("play", str(game), "angreifen", "d4", "--lang", "de", home=tmp_path)
+    assert attack.returncode == 0, attack.stderr
+    assert attack.stdout == (
+        "Spieler 1 greift d4 an (2 Angriffspunkte, 1 Wache erlaubt; keine Wache). d4 war nicht "
+        "bewacht: Dort steht jetzt eine Hütte von Spieler 1; Spieler 2 verliert die angrenzenden "
+        "Hütten: c4, c5.\nAls Nächstes: Spieler 2 baut.\n"
+    )
+    shown = run_here("show", str(game), "--lang", "de", home=tmp_path)
+    assert shown.returncode == 0
+    assert "Spieler 1 (o): 7 auf dem Spielplan, 8 im Vorrat\n" in shown.stdout
+    assert "Spieler 2 (x): 3 auf dem Spielplan, 12 im Vorrat\n" in shown.stdout
+    assert shown.stdout.endswith("Als Nächstes: Spieler 2 baut.\n")
+    undone = run_here("undo", str(game), "--lang", "de", home=tmp_path)
+    assert undone.returncode == 0
+    assert undone.stdout.startswith("Zurückgenommen: angreifen d4 wachen - von Spieler 1.\n")
+    first = tmp_path / "first.json"
+    run_here("new", "-o", str(first), home=tmp_path)
+    run_here("play", str(first), "setup", "a1", "b1", "b2", "c2", "c1", home=tmp_path)
+    secret = run_here("undo", str(first), "--lang", "de", home=tmp_path)
+    assert secret.stdout.startswith("Zurückgenommen: die geheime Aufstellung von Spieler 1.\n")
+    assert "a1" not in secret.stdout
+
+
+def test_a_refusal_in_german(game: Path, tmp_path: Path) -> None:
+    _play_to_an_attack(game, tmp_path, "en")
+    before = game.read_bytes()
+    result = run("play", str(game), "bauen", "h6", "--lang", "de", home=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == "tabletop: abgelehnt: h6 berührt keine Hütte von Spieler 1.\n"
+    assert game.read_bytes() == before
+    fresh = tmp_path / "fresh.json"
+    run_here("new", "-o", str(fresh), "--lang", "de", home=tmp_path)
+    nothing = run_here("undo", str(fresh), "--lang", "de", home=tmp_path)
+    assert nothing.returncode == 1 and "nichts" in nothing.stderr.lower()
+
+
+def test_english_lines_are_unchanged(game: Path, tmp_path: Path) -> None:
+    lines = _play_to_an_attack(game, tmp_path, "en")
+    assert lines[0] == (
+        "Player 1 has chosen a secret setup.\n"
+        "Next: Player 2, enter your secret setup (five huts in your half).\n"
+    )
+    assert lines[3] == (
+        "Player 2 builds a hut on d4.\n"
+        "Next: Player 1 to build, or attack (2 attack points, 1 guard allowed).\n"
+    )
+    attack = run_here("play", str(game), "attack", "d4", "guards", "-", home=tmp_path)
+    assert attack.stdout == (
+        "Player 1 attacks d4 (2 attack points, 1 guard allowed; no guard). d4 was not guarded: "
+        "it becomes a hut of Player 1; Player 2 loses the huts touching it: c4, c5.\n"
+        "Next: Player 2 to build.\n"
+    )
+    shown = run_here("show", str(game), "--lang", "en", home=tmp_path)
+    assert "Player 1 (o): 7 on the board, 8 in supply\n" in shown.stdout
+    undone = run_here("undo", str(game), home=tmp_path)
+    assert undone.stdout == (
+        "Undone: Player 1's attack d4 guards -.\n"
+        "Next: Player 1 to build, or attack (2 attack points, 1 guard allowed).\n"
+    )
+    refused = run_here("play", str(game), "build", "h6", home=tmp_path)
+    assert refused.stderr == "tabletop: refused: h6 touches none of Player 1's huts.\n"
+
+
+def test_a_report_says_the_same_message_in_every_language() -> None:
+    from tabletop.games.massai.actions import Attack, Build, Setup
+    from tabletop.games.massai.rules import apply
+    from tabletop.games.massai.state import new_game
+    from tabletop.i18n import available_languages
+
+    state = new_game()
+    for action in (
+        Setup(0, ("a1", "b1", "b2", "c2", "c1")),
+        Setup(1, ("a6", "b6", "b5", "c5", "c4")),
+        Build(0, "d3"),
+        Build(1, "d4"),
+    ):
+        state, report = apply(state, action)
+    _, report = apply(state, Attack(0, "d4", ()))
+    assert report.text("en") == report.message
+    assert report.text("fr").startswith("Joueur 1 attaque d4")
+    for lang in available_languages():
+        said = report.text(lang)
+        assert "{" not in said and "Player" not in said or lang == "en"
+    _, refusal = apply(state, Build(1, "a1"))
+    assert refusal.code == "not-your-turn"
+    assert refusal.text("de").startswith("Spieler 2 ist nicht am Zug")

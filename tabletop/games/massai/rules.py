@@ -24,6 +24,7 @@ from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
 from tabletop.games.massai.state import SETUP_HUTS, Phase, State, WinReason
 from tabletop.i18n.keys import text
+from tabletop.i18n.messages import N_
 
 #: The code of a report whose action was played.
 OK = "ok"
@@ -63,10 +64,106 @@ def player_name(player: int, lang: str = "en") -> str:
     return text("massai_rules", "player_name", lang, number=player + 1)
 
 
-def _say(key: str, **values: Any) -> str:
-    """The sentence ``key`` of the rules' messages (the catalogs' English; the interface renders
-    the code and the parameters in the page language)."""
-    return text("massai_rules", key, "en", **values)
+class Said(str):
+    """One sentence of a report: the English text (a ``str``, as in ``Report.message``), carrying
+    its key in the ``massai_rules`` table and its values, so :meth:`render` says it in any
+    language (player names, square lists and nested sentences included)."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, key: str, values: tuple[tuple[str, Any], ...] = ()) -> Said:
+        self = super().__new__(cls, _render_said(key, values, "en"))
+        self.key, self.values = key, values
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle rebuild it from its parts
+        return (Said, (self.key, self.values))
+
+    def render(self, lang: str = "en") -> str:
+        """The sentence in ``lang``."""
+        return str(self) if lang == "en" else _render_said(self.key, self.values, lang)
+
+
+class _Player(str):
+    """A player's name (English as a ``str``), named again in the reader's language."""
+
+    number: int
+
+    def __new__(cls, number: int) -> _Player:
+        self = super().__new__(cls, player_name(number))
+        self.number = number
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Player, (self.number,))
+
+    def render(self, lang: str) -> str:
+        return player_name(self.number, lang)
+
+
+class _Squares(str):
+    """Squares in alphabetical order, or "none" in the reader's language."""
+
+    squares: tuple[str, ...]
+
+    def __new__(cls, squares: Any) -> _Squares:
+        listed = tuple(sorted(squares))
+        self = super().__new__(cls, ", ".join(listed) if listed else _NONE.render("en"))
+        self.squares = listed
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Squares, (self.squares,))
+
+    def render(self, lang: str) -> str:
+        return ", ".join(self.squares) if self.squares else _NONE.render(lang)
+
+
+class _ByPlayer(str):
+    """Squares of each player: ``Player 1 a1, b2; Player 2 c3``."""
+
+    groups: tuple[tuple[int, tuple[str, ...]], ...]
+
+    def __new__(cls, groups: tuple[tuple[int, tuple[str, ...]], ...]) -> _ByPlayer:
+        self = super().__new__(cls, _by_player(groups, "en"))
+        self.groups = groups
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ByPlayer, (self.groups,))
+
+    def render(self, lang: str) -> str:
+        return _by_player(self.groups, lang)
+
+
+def _by_player(groups: tuple[tuple[int, tuple[str, ...]], ...], lang: str) -> str:
+    return "; ".join(
+        f"{player_name(p, lang)} {_Squares(squares).render(lang)}" for p, squares in groups
+    )
+
+
+_NONE = N_("none")
+
+
+def _render_said(key: str, values: tuple[tuple[str, Any], ...], lang: str) -> str:
+    shown = {
+        name: value.render(lang)
+        if isinstance(value, Said | _Player | _Squares | _ByPlayer)
+        else value
+        for name, value in values
+    }
+    return text("massai_rules", key, lang, **shown)
+
+
+def _say(key: str, **values: Any) -> Said:
+    """The sentence ``key`` of the rules' messages: English as a ``str``, in any language with
+    :meth:`Said.render` (``Report.text``)."""
+    return Said(key, tuple(values.items()))
+
+
+def _player(player: int) -> _Player:
+    return _Player(player)
 
 
 def _listed(squares: Any) -> dict[str, Any]:
@@ -75,8 +172,8 @@ def _listed(squares: Any) -> dict[str, Any]:
     return {"squares": ", ".join(squares), "count": len(squares)}
 
 
-def _squares(squares: Any) -> str:
-    return ", ".join(sorted(squares)) if squares else "none"
+def _squares(squares: Any) -> _Squares:
+    return _Squares(squares)
 
 
 @dataclass(frozen=True)
@@ -106,7 +203,9 @@ class Report:
     """What an action did (``ok``) or why it was refused (``ok=False``), in data and in words.
 
     ``code`` is ``"ok"`` or a refusal code; ``params`` holds the values quoted by ``message``
-    so that an interface can phrase the same sentence in another language.
+    so that an interface can phrase the same sentence in another language. ``message`` is
+    English; ``said`` keeps its sentences with their keys and values, and :meth:`text` says the
+    same message in any language with a catalog.
     """
 
     action: Action
@@ -119,6 +218,14 @@ class Report:
     attack: AttackOutcome | None = None
     winner: int | None = None
     win_reason: WinReason | None = None
+    said: tuple[Said, ...] = field(default=(), compare=False, repr=False)
+
+    def text(self, lang: str = "en") -> str:
+        """``message`` in ``lang`` (``message`` itself in English, or when the report was
+        built without its sentences)."""
+        if lang == "en" or not self.said:
+            return self.message
+        return " ".join(said.render(lang) for said in self.said)
 
 
 class IllegalAction(ValueError):
@@ -129,8 +236,10 @@ class IllegalAction(ValueError):
         self.report = report
 
 
-def _refuse(action: Action, code: Refusal, message: str, **params: Any) -> Report:
-    return Report(action=action, ok=False, code=code, message=message, params=params)
+def _refuse(action: Action, code: Refusal, message: Said, **params: Any) -> Report:
+    return Report(
+        action=action, ok=False, code=code, message=message, params=params, said=(message,)
+    )
 
 
 # --- legality helpers ---------------------------------------------------------------------
@@ -217,7 +326,7 @@ def check(state: State, action: Action) -> Report | None:
         return _refuse(
             action,
             Refusal.GAME_OVER,
-            _say("game-over", winner=player_name(state.winner or 0)),
+            _say("game-over", winner=_player(state.winner or 0)),
             winner=state.winner,
         )
     if action.player not in (0, 1):
@@ -228,8 +337,8 @@ def check(state: State, action: Action) -> Report | None:
             Refusal.NOT_YOUR_TURN,
             _say(
                 "not-your-turn",
-                player=player_name(action.player),
-                to_move=player_name(state.to_move),
+                player=_player(action.player),
+                to_move=_player(state.to_move),
             ),
             player=action.player,
             to_move=state.to_move,
@@ -299,7 +408,7 @@ def _check_setup(state: State, action: Setup) -> Report | None:
             Refusal.NOT_OWN_HALF,
             _say(
                 "not-own-half",
-                player=player_name(action.player),
+                player=_player(action.player),
                 first_row=rows[0],
                 last_row=rows[-1],
                 **_listed(outside),
@@ -341,7 +450,7 @@ def _check_build(state: State, action: Build) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_TOUCHING,
-            _say("not-touching", square=action.square, player=player_name(player)),
+            _say("not-touching", square=action.square, player=_player(player)),
             square=action.square,
         )
     return None
@@ -363,7 +472,7 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_OWN_HUT,
-            _say("not-own-hut", player=player_name(player), square=action.origin),
+            _say("not-own-hut", player=_player(player), square=action.origin),
             square=action.origin,
         )
     if state.owner(action.destination) is not None:
@@ -378,7 +487,7 @@ def _check_move(state: State, action: Move) -> Report | None:
         return _refuse(
             action,
             Refusal.NOT_TOUCHING,
-            _say("not-touching-move", square=action.destination, player=player_name(player)),
+            _say("not-touching-move", square=action.destination, player=_player(player)),
             square=action.destination,
         )
     if problem is Refusal.MOVE_ISOLATES:
@@ -391,7 +500,7 @@ def _check_move(state: State, action: Move) -> Report | None:
                 "move-isolates",
                 origin=action.origin,
                 squares=", ".join(alone),
-                player=player_name(player),
+                player=_player(player),
             ),
             squares=alone,
         )
@@ -409,14 +518,14 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            _say("target-not-hut", square=action.target, player=player_name(defender)),
+            _say("target-not-hut", square=action.target, player=_player(defender)),
             square=action.target,
         )
     if action.target not in targets:
         return _refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            _say("target-not-attackable", square=action.target, player=player_name(attacker)),
+            _say("target-not-attackable", square=action.target, player=_player(attacker)),
             square=action.target,
         )
     guards = action.guards
@@ -443,7 +552,7 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return _refuse(
             action,
             Refusal.GUARD_NOT_ATTACKABLE,
-            _say("guard-not-attackable", player=player_name(defender), **_listed(wrong)),
+            _say("guard-not-attackable", player=_player(defender), **_listed(wrong)),
             squares=wrong,
         )
     return None
@@ -486,9 +595,10 @@ def winning_chain(state: State, player: int) -> tuple[str, ...]:
 
 
 def _finish(
-    before: State, after: State, action: Action, message: str, **extra: Any
+    before: State, after: State, action: Action, said: Said | list[Said], **extra: Any
 ) -> tuple[State, Report]:
     """Advance the turn, detect a winner, and build the success report."""
+    said = [said] if isinstance(said, Said) else list(said)
     after = replace(after, turn=before.turn + 1)
     winner, reason = (None, None)
     if after.phase is Phase.PLAY:
@@ -498,14 +608,15 @@ def _finish(
         how = (
             _say("how_connection")
             if reason is WinReason.CONNECTION
-            else _say("how_elimination", loser=player_name(other(winner)))
+            else _say("how_elimination", loser=_player(other(winner)))
         )
-        message += " " + _say("wins", player=player_name(winner), how=how)
+        said.append(_say("wins", player=_player(winner), how=how))
     report = Report(
         action=action,
         ok=True,
         code=OK,
-        message=message,
+        message=" ".join(said),
+        said=tuple(said),
         winner=winner,
         win_reason=reason,
         **extra,
@@ -519,7 +630,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
     if refusal is not None:
         return state, refusal
     player = action.player
-    name = player_name(player)
+    name = _player(player)
     if isinstance(action, Setup):
         squares = frozenset(action.squares)
         if state.pending_setup is None:
@@ -536,9 +647,9 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             action,
             _say(
                 "setups_revealed",
-                first=player_name(0),
+                first=_player(0),
                 first_squares=_squares(first),
-                second=player_name(1),
+                second=_player(1),
                 second_squares=_squares(squares),
             ),
             placed=placed,
@@ -612,7 +723,7 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
         removed_isolated=tuple(removed_isolated),
     )
     attack = {
-        "player": player_name(attacker),
+        "player": _player(attacker),
         "target": target,
         "attack_points": points,
         "allowed": allowed,
@@ -624,16 +735,18 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
     lost = _squares([h for _, h in removed_touching])
     if guarded:
         words.append(_say("guarded", target=target))
-        words.append(_say("loses", player=player_name(attacker), lost=lost))
+        words.append(_say("loses", player=_player(attacker), lost=lost))
     else:
         key = "becomes" if replaced else "removed_no_supply"
-        words.append(_say(key, target=target, attacker=player_name(attacker)))
-        words.append(_say("loses", player=player_name(defender), lost=lost))
+        words.append(_say(key, target=target, attacker=_player(attacker)))
+        words.append(_say("loses", player=_player(defender), lost=lost))
     if removed_isolated:
-        by_player = "; ".join(
-            f"{player_name(p)} {_squares([h for q, h in removed_isolated if q == p])}"
-            for p in (attacker, defender)
-            if any(q == p for q, _ in removed_isolated)
+        by_player = _ByPlayer(
+            tuple(
+                (p, tuple(sorted(h for q, h in removed_isolated if q == p)))
+                for p in (attacker, defender)
+                if any(q == p for q, _ in removed_isolated)
+            )
         )
         words.append(_say("isolated", lost=by_player))
     removed = tuple(removed_touching) + tuple(removed_isolated)
@@ -643,7 +756,7 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
         state,
         after,
         action,
-        " ".join(words),
+        words,
         placed=tuple(placed),
         removed=removed,
         attack=outcome,
