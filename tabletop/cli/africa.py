@@ -9,17 +9,21 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.cli.common import CliError, print_json, read_orders
+from tabletop.cli.common import (
+    CliError,
+    is_db_ref,
+    load_game_ref,
+    print_json,
+    read_orders,
+    save_game_ref,
+)
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, score
 from tabletop.games.africa1880.board import Board, BoardError, load_board
 from tabletop.games.africa1880.gamefile import (
     Game,
-    GameFileError,
     NothingToUndo,
-    load_game,
-    save_game,
 )
-from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
 from tabletop.games.africa1880.report import (
     GroupBy,
     format_report,
@@ -125,14 +129,14 @@ def register(subparsers: Any) -> None:
     board.set_defaults(handler=cmd_board)
 
     check = add("check", help="validate a round's order sheets, resolve nothing")
-    check.add_argument("game", type=Path, metavar="GAME.json")
+    check.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     check.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     check.add_argument("--json", action="store_true", help="print the result as JSON")
     _add_lang(check, "language of the reasons")
     check.set_defaults(handler=cmd_check)
 
     resolve = add("resolve", help="resolve a round and print what to do on the table")
-    resolve.add_argument("game", type=Path, metavar="GAME.json")
+    resolve.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     resolve.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     resolve.add_argument("--json", action="store_true", help="print the report as JSON")
     resolve.add_argument("--write", action="store_true", help="save the new state in GAME.json")
@@ -147,12 +151,12 @@ def register(subparsers: Any) -> None:
     resolve.set_defaults(handler=cmd_resolve)
 
     undo = add("undo", help="take back the last resolved round")
-    undo.add_argument("game", type=Path, metavar="GAME.json")
+    undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     _add_lang(undo, "language of the text")
     undo.set_defaults(handler=cmd_undo)
 
     score_parser = add("score", help="print the score of a game")
-    score_parser.add_argument("game", type=Path, metavar="GAME.json")
+    score_parser.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     score_parser.add_argument("--json", action="store_true", help="print the score as JSON")
     _add_lang(score_parser, "language of the score table")
     score_parser.set_defaults(handler=cmd_score)
@@ -166,17 +170,17 @@ def _load_board(source: str | None) -> Board:
 
 
 def _load(path: Path) -> Game:
-    try:
-        return load_game(path)
-    except GameFileError as error:
-        raise CliError(str(error)) from None
+    """A game file, or ``db:ID`` from the database; refusals are one line."""
+    game: Game = load_game_ref(path, "africa1880")
+    return game
 
 
-def _save(game: Game, path: Path) -> None:
+def _save(game: Game, path: Path) -> str:
+    """Keep ``game`` in the file or the database ``path`` names; returns where it went."""
     try:
-        save_game(game, path)
-    except GameFileError as error:
-        raise CliError(str(error)) from None
+        return save_game_ref(game, path)
+    except OSError as error:
+        raise CliError(f"{path}: cannot be written ({error.strerror})") from None
 
 
 def _powers(listed: str, what: str) -> list[str]:
@@ -209,7 +213,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     """Create a game file (historical starts unless ``--start free``)."""
     output = Path(args.output)
     lang = args.lang
-    if output.exists() and not args.force:
+    if not is_db_ref(output) and output.exists() and not args.force:
         raise CliError(text("cli", "exists", lang, path=output))
     board = _load_board(args.board)
     board_name = "default"
@@ -239,7 +243,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         )
     except StateError as error:
         raise CliError(str(error)) from None
-    _save(game, output)
+    output_shown = _save(game, output)
     state = game.state
     starts = ", ".join(
         text(
@@ -252,7 +256,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         for p in state.powers
     )
     count = len(state.powers)
-    print(text("cli", "new_game", lang, path=output, count=count, year=state.year))
+    print(text("cli", "new_game", lang, path=output_shown, count=count, year=state.year))
     print(text("cli", "starting_presences", lang, starts=starts))
     return 0
 
@@ -293,7 +297,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     board = game.board
     if board is None:  # load_game always sets it; a Game built otherwise may not
         board = _load_board(state.board)
-    parsed = parse_sheets(text_of_orders, board, state.powers)
+    try:
+        parsed = parse_sheets(text_of_orders, board, state.powers)
+    except SheetTooLongError as error:
+        raise CliError(f"{args.orders}: {error}") from None
     after = execute_orders(state, board, parsed)
     void = after.void_orders
     if args.json:
@@ -334,6 +341,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         report = game.apply(orders)
+    except SheetTooLongError as error:
+        raise CliError(f"{args.orders}: {error}") from None
     except GameOverError:
         raise CliError(text("cli", "over_no_resolve", lang, game=args.game)) from None
     if args.write:

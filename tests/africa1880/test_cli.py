@@ -380,3 +380,39 @@ def test_lang_offers_every_catalog(game: Path, orders: Path, capsys) -> None:
     assert caught.value.code == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'xx'" in err and "'de'" in err and len(err.splitlines()) == 1
+
+
+def test_a_game_in_the_database_is_resolved_undone_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop.cli import common
+
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    try:
+        assert main(["africa", "new", "--powers", "France,Germany,Italy", "-o", "db:new"]) == 0
+        assert "db:1" in capsys.readouterr().out
+        orders = tmp_path / "orders.txt"
+        orders.write_text(ORDERS.replace("[Italy]\nSomalia", "[Italy]\nLibya"), encoding="utf-8")
+        file_copy = tmp_path / "copy.json"
+        assert main(["games", "export", "1", "-o", str(file_copy)]) == 0
+        capsys.readouterr()
+        assert main(["africa", "resolve", "db:1", str(orders), "--write", "--json"]) == 0
+        from_db = json.loads(capsys.readouterr().out)
+        assert main(["africa", "resolve", str(file_copy), str(orders), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == from_db  # the same core, either way
+        assert main(["africa", "score", "db:1", "--json"]) == 0
+        capsys.readouterr()
+        assert main(["africa", "undo", "db:1"]) == 0
+        capsys.readouterr()
+        assert main(["games", "show", "1"]) == 0
+        shown = capsys.readouterr().out
+        assert "resolve" in shown and "undo" in shown  # the undone round stays in the history
+        big = tmp_path / "big.txt"
+        big.write_text("[France]\n" + "x" * 70_000, encoding="utf-8")
+        assert main(["africa", "check", "db:1", str(big)]) == 1
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "65,536" in err
+    finally:
+        common._close_stores()
+        common._loaded.clear()
