@@ -81,7 +81,7 @@ def register(subparsers: Any) -> None:
     new = add(
         "new",
         help="start a new game file",
-        description="Create a game file for 3 to 6 powers (names in English or French).",
+        description="Create a game file for 3 to 6 powers (names in English, French or German).",
     )
     new.add_argument(
         "--powers",

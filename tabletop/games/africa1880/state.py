@@ -313,7 +313,7 @@ class Relations:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Iterable[str]]) -> Relations:
-        """Inverse of :meth:`to_dict`; names may be written in English or French."""
+        """Inverse of :meth:`to_dict`; names may be written in English, French or German."""
         return cls(
             (lookup_power(declarer), lookup_power(toward))
             for declarer, targets in data.items()
