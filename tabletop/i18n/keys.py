@@ -433,6 +433,26 @@ ANALYSIS: dict[str, Msg] = {
     ),
     "attack_mark": N_("A"),
     "guard_mark": N_("G"),
+    "count_estimate": NN_(
+        "Estimated from random profiles within the time limit: about {estimate} pure Nash equilibrium (95 % interval: {low} to {high}).",
+        "Estimated from random profiles within the time limit: about {estimate} pure Nash equilibria (95 % interval: {low} to {high}).",
+        "n",
+    ),
+    "attack_pure": N_(
+        "The only optimal attack is pure: always {target}. No indifference is at play: the defender's guards cannot make another hut pay more."
+    ),
+    "attack_unique": N_("There is exactly one optimal attack plan: the probabilities shown."),
+    "attack_many": N_(
+        "Several attack plans are optimal: the chance of each hut may be anywhere in its range ({ranges}); the plan shown is one of them."
+    ),
+    "guard_unique": N_("The optimal guard plan puts guards on the huts with the chances shown."),
+    "guard_many": N_(
+        "Several guard plans are optimal: the chance of a guard on each hut may be anywhere in its range ({ranges}); the plan shown is one of them."
+    ),
+    "target_played": N_("{target} earns {earned}, the value: played"),
+    "target_always": N_("{target} earns {earned}, the value: always played"),
+    "target_tie": N_("{target} earns {earned}, the value, but no optimal plan plays it"),
+    "target_not_played": N_("{target} earns {earned} against a value of {value}: not played"),
 }
 
 REPORT: dict[str, Msg] = {
@@ -733,7 +753,37 @@ LESSON: dict[str, Msg] = {
     "preset_wide": N_("A wide front: six attackable huts"),
     "table_default": N_("default: min(4, points - 1)"),
     "table_stingy": N_("stingy: one guard fewer"),
-    "table_generous": N_("generous: as many as points"),
+    "table_generous": N_("generous: one guard per attack point, at most 5"),
+    "game_pd": N_(
+        "a prisoner's dilemma (temptation {T} > reward {R} > punishment {P} > sucker {S})"
+    ),
+    "game_chicken": N_(
+        "a chicken game (temptation {T} > reward {R} > sucker {S} > punishment {P})"
+    ),
+    "game_stag": N_("a stag hunt (reward {R} > temptation {T}, punishment {P} > sucker {S})"),
+    "game_harmony": N_(
+        "a harmony game (alliance pays more whatever the other does: reward {R} > temptation {T}, sucker {S} > punishment {P})"
+    ),
+    "game_other": N_(
+        "none of the four classic games (reward {R}, temptation {T}, sucker {S}, punishment {P}: ties or another order)"
+    ),
+    "game_asymmetric": N_(
+        "not symmetric: the two powers' payoffs differ, so it is none of the classic symmetric games"
+    ),
+    "game_is": N_(
+        "This game is {kind}. Reward: both ally; temptation: you declare war on an ally; sucker: you ally while the other declares war; punishment: both declare war."
+    ),
+    "strictly_dominates": N_(
+        "For {power}, {choice} strictly dominates: it pays more whatever the other does."
+    ),
+    "weakly_dominates": N_(
+        "For {power}, {choice} weakly dominates: it never pays less, and more against {against}."
+    ),
+    "no_dominance": N_("For {power}, no choice dominates: the best choice depends on the other's."),
+    "presences": N_("Presences: {items}."),
+    "presence_of": N_("{power} in {territories}"),
+    "full_territories": N_("Fully developed (a colony can be founded there): {territories}."),
+    "no_full": N_("No territory is fully developed: no colony can be founded."),
 }
 
 GAMES_LIST: dict[str, Msg] = {

@@ -37,6 +37,7 @@ REWORDED = {
     ("report", "alliance_declarations"): "French: a whole noun ('0 déclaration d'alliance')",
     ("void", "landing_occupied_start"): "French: 'présent' agrees with the number of powers",
     ("void", "landing_occupied_reading"): "French: 'présent' agrees with the number of powers",
+    ("lesson", "table_generous"): "the lesson's menu label: one guard per attack point, at most 5",
 }
 # Keys that no code asks for any more: a presence arrived and removed at once is one
 # "do not place" line (line_do_not_place); a placement names how in one sentence (line_place).

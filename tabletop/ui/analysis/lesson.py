@@ -19,11 +19,13 @@ from tabletop.analysis.africa_diplomacy import PAYOFFS, territory_tables
 from tabletop.analysis.examples import africa_position, massai_position
 from tabletop.games.africa1880 import AfterOrders, Relations
 from tabletop.games.massai import State as MassaiState
+from tabletop.i18n import format_list
+from tabletop.i18n.keys import text
 from tabletop.ui.analysis.africa_panel import AfricaAnalysisPanel
 from tabletop.ui.analysis.massai_panel import MassaiAnalysisPanel
 from tabletop.ui.analysis.style import analysis_style, fit_dropdown
 from tabletop.ui.analysis.tables import territory_table_html
-from tabletop.ui.analysis.texts import tr
+from tabletop.ui.analysis.texts import power_label, relation_word, tr
 from tabletop.ui.shell.style import style_widget
 
 #: Three-power positions of the second lesson: name -> (presences, fully developed territories).
@@ -60,6 +62,7 @@ MASSAI_PRESETS: dict[str, tuple[list[str], list[str]]] = {
 GUARD_TABLES = {
     "default: min(4, points - 1)": (0, 0, 1, 2, 3, 4),
     "stingy: one guard fewer": (0, 0, 0, 1, 2, 3),
+    # The label is the lesson table's "table_generous" message.
     "generous: one guard per attack point, at most 5": (0, 1, 2, 3, 4, 5),
 }
 
@@ -85,35 +88,8 @@ def _frame(*children: widgets.Widget) -> widgets.VBox:
     return box
 
 
-#: English texts of the claims the lesson computes (to be moved to the message catalogs).
-LESSON_TEXTS = {
-    "game_pd": "a prisoner's dilemma (temptation {T} > reward {R} > punishment {P} > sucker {S})",
-    "game_chicken": "a chicken game (temptation {T} > reward {R} > sucker {S} > punishment {P})",
-    "game_stag": "a stag hunt (reward {R} > temptation {T}, punishment {P} > sucker {S})",
-    "game_harmony": "a harmony game (alliance pays more whatever the other does: reward {R} > "
-    "temptation {T}, sucker {S} > punishment {P})",
-    "game_other": "none of the four classic games (reward {R}, temptation {T}, sucker {S}, "
-    "punishment {P}: ties or another order)",
-    "game_asymmetric": "not symmetric: the two powers' payoffs differ, so it is none of the "
-    "classic symmetric games",
-    "game_is": "This game is {kind}. Reward: both ally; temptation: you declare war on an ally; "
-    "sucker: you ally while the other declares war; punishment: both declare war.",
-    "dominates": "For {power}, {choice} {kind} dominates: {reason}.",
-    "strict_reason": "it pays more whatever the other does",
-    "weak_reason": "it never pays less, and more against {against}",
-    "no_dominance": "For {power}, no choice dominates: the best choice depends on the other's.",
-    "equilibria_intro": "Pure Nash equilibria:",
-    "presences": "Presences: {items}.",
-    "presence_of": "{power} in {territories}",
-    "full_territories": "Fully developed (a colony can be founded there): {territories}.",
-    "no_full": "No territory is fully developed: no colony can be founded.",
-    "pareto_yes": " ★ Pareto optimal",
-    "pareto_no": " (not Pareto optimal)",
-}
-
-
-def _words(key: str, **values: object) -> str:
-    return LESSON_TEXTS[key].format(**values)
+def _words(key: str, lang: str = "en", **values: object) -> str:
+    return text("lesson", key, lang, **values)
 
 
 def _n(x: float) -> str:
@@ -145,54 +121,51 @@ def classify_2x2(payoffs) -> str:
     return "other"
 
 
-def two_power_claims(table) -> list[str]:
+def two_power_claims(table, lang: str = "en") -> list[str]:
     """What the lesson says about a two-power territory, every sentence computed from its game:
     the classic game it is (payoff order), each power's dominant choice, the equilibria."""
     game = table.game
     kind = classify_2x2(game.payoffs)
     p = game.payoffs[0]
     order = {"R": _n(p[0, 0]), "S": _n(p[0, 1]), "T": _n(p[1, 0]), "P": _n(p[1, 1])}
-    claims = [_words("game_is", kind=_words(f"game_{kind}", **order))]
+    claims = [_words("game_is", lang, kind=_words(f"game_{kind}", lang, **order))]
     choices = ("alliance", "war")
     for k, power in enumerate(game.players):
+        name = power_label(power, lang)
         mine = game.payoffs[k] if k == 0 else game.payoffs[k].T  # rows: own choice
         found = None
         for own in (0, 1):
             gain = mine[own] - mine[1 - own]
+            choice = relation_word(choices[own], lang)
             if (gain > 1e-9).all():
-                found = (own, "strictly", _words("strict_reason"))
+                found = _words("strictly_dominates", lang, power=name, choice=choice)
             elif (gain >= -1e-9).all() and (gain > 1e-9).any():
-                against = " and ".join(choices[c] for c in (0, 1) if gain[c] > 1e-9)
-                found = found or (own, "weakly", _words("weak_reason", against=against))
-        if found is None:
-            claims.append(_words("no_dominance", power=power))
-        else:
-            claims.append(
-                _words(
-                    "dominates",
-                    power=power,
-                    choice=choices[found[0]],
-                    kind=found[1],
-                    reason=found[2],
+                against = format_list(
+                    [relation_word(choices[c], lang) for c in (0, 1) if gain[c] > 1e-9], lang
                 )
-            )
+                found = found or _words(
+                    "weakly_dominates", lang, power=name, choice=choice, against=against
+                )
+        claims.append(found or _words("no_dominance", lang, power=name))
     return claims
 
 
-def _equilibria_words(table) -> str:
+def _equilibria_words(table, lang: str = "en") -> str:
     game = table.game
     pareto = set(game.pareto_optimal_profiles())
     items = []
+    first, second = (html.escape(power_label(p, lang)) for p in game.players)
     for profile in game.pure_nash_equilibria():
-        a, b = game.label(profile)
-        star = _words("pareto_yes") if profile in pareto else _words("pareto_no")
-        items.append(
-            f"<li>{html.escape(game.players[0])} {a}, {html.escape(game.players[1])} {b}{star}</li>"
+        a, b = (relation_word(w, lang) for w in game.label(profile))
+        # The sentence's space before the mark stays outside the catalog's text.
+        star = " " + (
+            _words("pareto_star", lang) if profile in pareto else _words("not_pareto", lang)
         )
-    claims = "".join(f"<li>{html.escape(c)}</li>" for c in two_power_claims(table))
+        items.append(f"<li>{first} {a}, {second} {b}{star}</li>")
+    claims = "".join(f"<li>{html.escape(c)}</li>" for c in two_power_claims(table, lang))
     return (
         f'<ul class="tt-lesson1-claims">{claims}</ul>'
-        f"<p>{_words('equilibria_intro')}</p><ul>{''.join(items)}</ul>"
+        f"<p>{_words('pure_equilibria', lang)}</p><ul>{''.join(items)}</ul>"
     )
 
 
@@ -240,16 +213,24 @@ def dominance_lesson() -> widgets.VBox:
     return _frame(widgets.HBox([full, weight, payoff]), out)
 
 
-def presences_html(after: AfterOrders) -> str:
+def presences_html(after: AfterOrders, lang: str = "en") -> str:
     """Every presence of the position and the full territories: all that counts in a payoff."""
     state = after.state
     items = "; ".join(
-        _words("presence_of", power=p, territories=", ".join(sorted(state.presences[p])))
+        _words(
+            "presence_of",
+            lang,
+            power=power_label(p, lang),
+            territories=", ".join(sorted(state.presences[p])),
+        )
         for p in state.powers
     )
     full = list(after.colony_candidates)
-    line = _words("full_territories", territories=", ".join(full)) if full else _words("no_full")
-    return f"<p>{html.escape(_words('presences', items=items))}<br>{html.escape(line)}</p>"
+    if full:
+        line = _words("full_territories", lang, territories=", ".join(full))
+    else:
+        line = _words("no_full", lang)
+    return f"<p>{html.escape(_words('presences', lang, items=items))}<br>{html.escape(line)}</p>"
 
 
 class EquilibriaLesson(widgets.VBox):

@@ -26,12 +26,6 @@ from tabletop.games.massai import State as MassaiState
 from tabletop.games.massai.board import square_name
 from tabletop.ui.analysis.texts import esc, num, pct, power_label, relation_word, tr
 
-#: English texts not yet in the message catalogs (to be added there with French and German).
-COUNT_TEXTS = {
-    "estimate": "Estimated from random profiles within the time limit: about {estimate} pure "
-    "Nash equilibria (95 % interval: {low} to {high}).",
-}
-
 # --- pure HTML builders -----------------------------------------------------------------------
 
 
@@ -197,7 +191,10 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
         parts.append(f"<p>{tr('count_unknown', lang, n=len(result.equilibria))}</p>")
         if result.count_estimate is not None and result.count_interval is not None:
             low, high = result.count_interval
-            estimate = COUNT_TEXTS["estimate"].format(
+            estimate = tr(
+                "count_estimate",
+                lang,
+                n=round(result.count_estimate),
                 estimate=num(round(result.count_estimate), lang),
                 low=num(round(low), lang),
                 high=num(round(high), lang),
@@ -332,24 +329,6 @@ def attack_matrix_html(game: AttackGame, max_columns: int = 12, lang: str = "en"
     )
 
 
-#: English texts of what the attack panel says about the optimal plans (to be moved to the
-#: message catalogs with French and German).
-ATTACK_TEXTS = {
-    "attack_pure": "The only optimal attack is pure: always {target}. No indifference is at play: "
-    "the defender's guards cannot make another hut pay more.",
-    "attack_unique": "There is exactly one optimal attack plan: the probabilities shown.",
-    "attack_many": "Several attack plans are optimal: the chance of each hut may be anywhere in "
-    "its range ({ranges}); the plan shown is one of them.",
-    "guard_unique": "The optimal guard plan puts guards on the huts with the chances shown.",
-    "guard_many": "Several guard plans are optimal: the chance of a guard on each hut may be "
-    "anywhere in its range ({ranges}); the plan shown is one of them.",
-    "target_played": "{target} earns {earned}, the value: played",
-    "target_always": "{target} earns {earned}, the value: always played",
-    "target_tie": "{target} earns {earned}, the value, but no optimal plan plays it",
-    "target_not_played": "{target} earns {earned} against a value of {value}: not played",
-}
-
-
 def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
     """Plain sentences on the optimal plans, every one computed from the game: whether the
     optimal attack is pure, unique or one of many (with each hut's range of chances), the same
@@ -366,20 +345,19 @@ def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
             for hut, (lo, hi) in values.items()
         )
 
-    words = ATTACK_TEXTS
     value = game.value
     claims: list[str] = []  # the value itself is in the panel's summary
     if game.attack_pure:
         (target,) = game.optimal_targets
-        claims.append(words["attack_pure"].format(target=target, value=n(value)))
+        claims.append(tr("attack_pure", lang, target=target, value=n(value)))
     elif game.attack_unique:
-        claims.append(words["attack_unique"])
+        claims.append(tr("attack_unique", lang))
     else:
-        claims.append(words["attack_many"].format(ranges=ranges(game.attack_ranges)))
+        claims.append(tr("attack_many", lang, ranges=ranges(game.attack_ranges)))
     if game.guard_unique:
-        claims.append(words["guard_unique"])
+        claims.append(tr("guard_unique", lang))
     else:
-        claims.append(words["guard_many"].format(ranges=ranges(game.guard_ranges)))
+        claims.append(tr("guard_many", lang, ranges=ranges(game.guard_ranges)))
     played = set(game.optimal_targets)
     for target, earned in game.target_earnings.items():
         if earned < value - 1e-7:
@@ -388,7 +366,7 @@ def attack_claims(game: AttackGame, lang: str = "en") -> list[str]:
             key = "target_always" if game.attack_pure else "target_played"
         else:
             key = "target_tie"
-        claims.append(words[key].format(target=target, earned=n(earned), value=n(value)))
+        claims.append(tr(key, lang, target=target, earned=n(earned), value=n(value)))
     return claims
 
 

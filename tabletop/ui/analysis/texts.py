@@ -111,6 +111,16 @@ _KEYS: tuple[str, ...] = (
     "wide_note",
     "attack_mark",
     "guard_mark",
+    "count_estimate",
+    "attack_pure",
+    "attack_unique",
+    "attack_many",
+    "guard_unique",
+    "guard_many",
+    "target_played",
+    "target_always",
+    "target_tie",
+    "target_not_played",
 )
 
 #: The text keys of each language: every key in every language (the catalog tests check it).

@@ -259,6 +259,11 @@ def test_french_punctuation_never_starts_a_line() -> None:
                 "guards",
                 "target",
                 "huts",
+                "estimate",
+                "low",
+                "high",
+                "ranges",
+                "earned",
             )
         }
         text = tr(key, "fr", **values)
