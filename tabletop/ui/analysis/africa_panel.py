@@ -115,7 +115,7 @@ class AfricaAnalysisPanel(widgets.VBox):
         self.picker.description = tr("show", lang)
 
     def set_lang(self, lang: str) -> None:
-        """Show the panel in ``lang`` (any language with a catalog: ``"en"``, ``"fr"``, ``"de"``)."""
+        """Show the panel in ``lang`` (any language with a catalog)."""
         self.lang = check_lang(lang)
         self._label()
         self.refresh()

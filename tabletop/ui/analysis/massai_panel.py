@@ -83,7 +83,7 @@ class MassaiAnalysisPanel(widgets.VBox):
         relabel_dropdown(self.evaluation, [(tr(f"evaluation_{e}", lang), e) for e in EVALUATIONS])
 
     def set_lang(self, lang: str) -> None:
-        """Show the panel in ``lang`` (any language with a catalog: ``"en"``, ``"fr"``, ``"de"``)."""
+        """Show the panel in ``lang`` (any language with a catalog)."""
         self.lang = check_lang(lang)
         self._label()
         self.refresh()
