@@ -32,6 +32,25 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+def write_json_output(data: Any, output: str, force: bool) -> Path | None:
+    """Write ``data`` as JSON to the file ``output`` atomically, or to standard output for ``-``
+    (then ``None`` is returned); an existing file is replaced only with ``force``."""
+    from tabletop.fileio import atomic_write_text
+
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if output == "-":
+        sys.stdout.write(text)
+        return None
+    path = Path(output)
+    if path.exists() and not force:
+        raise CliError(f"{path} already exists (use --force to replace it)")
+    try:
+        atomic_write_text(path, text)
+    except OSError as error:
+        raise CliError(f"{path}: cannot be written ({error.strerror or error})") from None
+    return path
+
+
 def read_orders(source: str) -> str:
     """The typed order sheets from a file, or from standard input for ``-``; one-line refusals."""
     if source == "-":

@@ -7,12 +7,10 @@ The database is ``--db URL`` (a SQLite file or ``postgresql+psycopg://...``), el
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, open_database, print_json
+from tabletop.cli.common import CliError, open_database, print_json, write_json_output
 
 
 def register(subparsers: Any) -> None:
@@ -138,7 +136,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write the game file (or ``--history``, the whole history) atomically."""
-    from tabletop.fileio import atomic_write_text
     from tabletop.store import StoreError
 
     store = _store(args)
@@ -146,17 +143,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         data = store.export_history(args.id) if args.history else store.export_game(args.id)
     except StoreError as error:
         raise _refuse(error) from None
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if args.output == "-":
-        sys.stdout.write(text)
+    output = write_json_output(data, args.output, args.force)
+    if output is None:
         return 0
-    output = Path(args.output)
-    if output.exists() and not args.force:
-        raise CliError(f"{output} already exists (use --force to replace it)")
-    try:
-        atomic_write_text(output, text)
-    except OSError as error:
-        raise CliError(f"{output}: cannot be written ({error.strerror or error})") from None
     what = "its whole history" if args.history else "its game file"
     print(f"Game {args.id} written to {output} ({what}).")
     return 0

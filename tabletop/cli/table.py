@@ -11,13 +11,18 @@ SQLite file of the data folder.
 from __future__ import annotations
 
 import argparse
-import json
 import socket
 import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, open_database, print_json, read_orders
+from tabletop.cli.common import (
+    CliError,
+    open_database,
+    print_json,
+    read_orders,
+    write_json_output,
+)
 
 #: Port of ``tabletop serve`` the default links point at.
 DEFAULT_PORT = 8866
@@ -316,23 +321,14 @@ def _seat_name(info: Any, text: str) -> str:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write the table's game file atomically."""
-    from tabletop.fileio import atomic_write_text
     from tabletop.store import StoreError
 
     try:
         data = _tables(args).export(args.id)
     except StoreError as error:
         raise _refuse(error) from None
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if args.output == "-":
-        sys.stdout.write(text)
+    output = write_json_output(data, args.output, args.force)
+    if output is None:
         return 0
-    output = Path(args.output)
-    if output.exists() and not args.force:
-        raise CliError(f"{output} already exists (use --force to replace it)")
-    try:
-        atomic_write_text(output, text)
-    except OSError as error:
-        raise CliError(f"{output}: cannot be written ({error.strerror or error})") from None
     print(f"Table {args.id}'s game written to {output}.")
     return 0
