@@ -167,6 +167,14 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def _new_token() -> str:
+    # A token that starts with "-" reads as an option on a command line (``--token -x…``).
+    while True:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        if not token.startswith("-"):
+            return token
+
+
 def _pad(host_token: str, table_id: int, seat: str, generation: int, size: int) -> bytes:
     # A key stream for one (table, seat, generation) from the host token: the links of a table
     # are readable by the holder of its host token only.
@@ -333,7 +341,7 @@ class Tables:
         """Open a table on game ``game_id``: a host token and a token and a code per seat."""
         snap = self.store.load(game_id)
         names = kinds.players_of(snap.game)
-        host_token = secrets.token_urlsafe(TOKEN_BYTES)
+        host_token = _new_token()
         now = _now()
         issued: list[IssuedSeat] = []
         with self.store._write() as connection:
@@ -345,7 +353,7 @@ class Tables:
             assert inserted is not None
             table_id = int(inserted[0])
             for position, name in enumerate(names):
-                token, code = secrets.token_urlsafe(TOKEN_BYTES), _new_code()
+                token, code = _new_token(), _new_code()
                 connection.execute(
                     seats_table.insert().values(
                         table_id=table_id,
@@ -508,7 +516,7 @@ class Tables:
                 raise SeatError(
                     f"table {table_id} has no seat {seat!r} (its seats: {', '.join(names)})"
                 )
-            token, code = secrets.token_urlsafe(TOKEN_BYTES), _new_code()
+            token, code = _new_token(), _new_code()
             generation = row.generation + 1
             old = [row.token_hash, row.code_hash, *json.loads(row.old_hashes)][:OLD_HASHES_KEPT]
             connection.execute(

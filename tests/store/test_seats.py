@@ -65,6 +65,15 @@ def test_tokens_are_long_random_and_only_their_hashes_are_kept(store: Store) -> 
         tables.host_links(new.table_id, new.seats[0].token)
 
 
+def test_no_token_starts_with_a_dash(store: Store, monkeypatch: Any) -> None:
+    # "--token -abc" reads as an option on a command line: such tokens are drawn again.
+    drawn = iter(["-" + "a" * 31, "-" + "b" * 31] + ["c" * 31 + str(i % 10) for i in range(20)])
+    monkeypatch.setattr(seats.secrets, "token_urlsafe", lambda size: next(drawn))
+    _, new = _table(store)
+    tokens = [new.host_token] + [s.token for s in new.seats]
+    assert tokens and not any(t.startswith("-") for t in tokens)
+
+
 def test_wrong_old_and_revoked_tokens_are_refused(store: Store, monkeypatch: Any) -> None:
     tables, new = _table(store)
     france = new.seat("France")
