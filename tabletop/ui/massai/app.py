@@ -31,7 +31,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.games.massai.actions import Build, Move
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.store import Store, StoreError, open_store
-from tabletop.ui.massai.canvas import Scene, draw, geometry_for, make_canvas, shown_chain
+from tabletop.ui.massai.canvas import (
+    Scene,
+    connect_squares,
+    draw,
+    geometry_for,
+    make_canvas,
+    shown_chain,
+)
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.texts import player_label, t
@@ -95,7 +102,8 @@ class MassaiView:
         self.geometry = geometry_for(controller.state)
         self.canvas = make_canvas(self.geometry)
         self.canvas.add_class("tt-massai-board")
-        self.canvas.on_mouse_down(self.on_mouse_down)
+        # Clicks and finger taps alike (a touch screen sends no mouse events to the canvas).
+        self.taps = connect_squares(self.canvas, self.geometry, controller.click)
         self.canvas.on_client_ready(self.redraw)
 
         self.title = widgets.HTML()
@@ -210,10 +218,8 @@ class MassaiView:
     # --- events ----------------------------------------------------------------------------
 
     def on_mouse_down(self, x: float, y: float) -> None:
-        """Canvas click (canvas pixels) -> square -> controller."""
-        square = self.geometry.square_at(x, y)
-        if square is not None:
-            self.controller.click(square)
+        """Canvas click (canvas pixels) -> square -> controller (as the canvas does)."""
+        self.taps.mouse_down(x, y)
 
     def start_new_game(self) -> None:
         """Read the option widgets and ask the controller for a new game."""
@@ -235,6 +241,7 @@ class MassaiView:
         geometry = geometry_for(self.controller.state)
         if geometry != self.geometry:
             self.geometry = geometry
+            self.taps.geometry = geometry
             self.canvas.width, self.canvas.height = geometry.width, geometry.height
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()

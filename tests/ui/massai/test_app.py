@@ -372,3 +372,15 @@ def test_bad_guard_table_is_explained_in_french(view: MassaiView) -> None:
     assert "must be" not in message and "attack point" not in message
     view.controller.set_lang("en")
     assert "Guard table refused: “0,9”. Write whole numbers from 0 to 5" in view.message.value
+
+
+def test_taps_on_the_board_choose_squares_like_clicks(view: MassaiView) -> None:
+    # On a touch screen the canvas gets touch events only (ipycanvas stops the mouse copies).
+    view.start_button.click()
+    for square in "c1 d1 e1 d2 e2".split():
+        x, y = view.geometry.center(square)
+        view.canvas._handle_frontend_event(
+            view.canvas, {"event": "touch_start", "touches": [{"x": x, "y": y}]}, []
+        )
+        view.canvas._handle_frontend_event(view.canvas, {"event": "touch_end", "touches": []}, [])
+    assert view.controller.selection == ("c1", "d1", "e1", "d2", "e2")
