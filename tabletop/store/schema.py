@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -159,6 +159,56 @@ seats = sa.Table(
     sa.Column("sheet", sa.Text(), nullable=True),  # the sealed sheet / secret of sealed_round
     sa.Column("sealed_at", _WHEN, nullable=True),
     sa.Column("rev", sa.Integer(), nullable=False, server_default="0"),
+)
+
+
+# Classroom play (schema 4): a class game, its students (a nickname and a hashed token each) and
+# their choices, one row per student and round so that 40 students submit without conflicts.
+class_games = sa.Table(
+    "class_games",
+    metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("host_hash", sa.String(64), nullable=False),
+    sa.Column("join_hash", sa.String(64), nullable=False),
+    sa.Column("code_hash", sa.String(64), nullable=False),
+    sa.Column("created", _WHEN, nullable=False),
+    sa.Column("ledger", sa.Text(), nullable=False),
+    sa.Column("rev", sa.Integer(), nullable=False),
+    sqlite_autoincrement=True,
+)
+
+class_students = sa.Table(
+    "class_students",
+    metadata,
+    sa.Column(
+        "class_id",
+        sa.Integer(),
+        sa.ForeignKey("class_games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("student", sa.String(16), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("nickname", sa.String(100), nullable=False),
+    sa.Column("nickname_key", sa.String(100), nullable=False),
+    sa.Column("joined", _WHEN, nullable=False),
+    sa.Column("seen", _WHEN, nullable=False),
+    sa.Column("gone", sa.Boolean(), nullable=False),
+    sa.UniqueConstraint("class_id", "nickname_key", name="uq_class_nickname"),
+)
+
+class_choices = sa.Table(
+    "class_choices",
+    metadata,
+    sa.Column(
+        "class_id",
+        sa.Integer(),
+        sa.ForeignKey("class_games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("round", sa.Integer(), primary_key=True),
+    sa.Column("student", sa.String(16), primary_key=True),
+    sa.Column("action", sa.String(200), nullable=False),
+    sa.Column("submitted", _WHEN, nullable=False),
 )
 
 
