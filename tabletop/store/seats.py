@@ -51,6 +51,7 @@ from tabletop.store import kinds
 from tabletop.store.errors import GameNotFound, StaleGameError, StoreError
 from tabletop.store.schema import games, history
 from tabletop.store.schema import seats as seats_table
+from tabletop.store.schema import secrets as kept_secrets
 from tabletop.store.schema import tables as tables_table
 from tabletop.store.store import Snapshot, Store, _dumps
 
@@ -71,6 +72,7 @@ __all__ = [
     "TableStatus",
     "Tables",
     "TooManyAttempts",
+    "draft_key",
     "normalize_code",
     "seat_url",
     "host_url",
@@ -193,6 +195,61 @@ def _open_link(host_token: str, table_id: int, seat: str, gen: int, sealed: str)
     pad = _pad(host_token, table_id, seat, gen, len(data))
     token, code = bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode().split(" ")
     return token, code
+
+
+def draft_key(table_id: int, seat: str) -> str:
+    """The row name of a seat's unsealed draft in the ``secrets`` table (never a player's name:
+    the game pages' own kept secrets use those)."""
+    return f"table {table_id}: {seat}"
+
+
+def _draft_keys(credential: str, nonce: bytes) -> tuple[bytes, bytes]:
+    # An encryption key and a MAC key from the seat's own credential: the draft is readable
+    # with that seat's link (or code) only, not by the host, not by anyone reading the database.
+    root = hmac.new(credential.encode(), b"tabletop seat draft" + nonce, hashlib.sha512).digest()
+    return root[:32], root[32:]
+
+
+def _keystream(key: bytes, size: int) -> bytes:
+    out = bytearray()
+    counter = 0
+    while len(out) < size:
+        out += hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        counter += 1
+    return bytes(out[:size])
+
+
+def _seal_draft(credential: str, round_: int, text: str) -> str:
+    nonce = secrets.token_bytes(16)
+    enc_key, mac_key = _draft_keys(credential, nonce)
+    data = text.encode("utf-8")
+    cipher = bytes(a ^ b for a, b in zip(data, _keystream(enc_key, len(data)), strict=True))
+    mac = hmac.new(mac_key, round_.to_bytes(8, "big") + cipher, hashlib.sha256).hexdigest()
+    return json.dumps(
+        {
+            "round": round_,
+            "nonce": base64.b64encode(nonce).decode(),
+            "data": base64.b64encode(cipher).decode(),
+            "mac": mac,
+        }
+    )
+
+
+def _open_draft(credential: str, round_: int, payload: str) -> str | None:
+    try:
+        doc = json.loads(payload)
+        if not isinstance(doc, dict) or doc.get("round") != round_:
+            return None  # a draft of a round already resolved
+        nonce = base64.b64decode(doc["nonce"])
+        cipher = base64.b64decode(doc["data"])
+        enc_key, mac_key = _draft_keys(credential, nonce)
+        mac = hmac.new(mac_key, round_.to_bytes(8, "big") + cipher, hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(mac, str(doc["mac"])):
+            return None  # kept under another credential (the code, or a revoked link)
+        data = bytes(a ^ b for a, b in zip(cipher, _keystream(enc_key, len(cipher)), strict=True))
+        return data.decode("utf-8")
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def seat_url(base_url: str, table_id: int, token: str) -> str:
@@ -601,6 +658,62 @@ class Tables:
             ).scalar_one()
             self.store._notify(connection, access.game_id)
         return SealReceipt(access.seat, round_, rev, now)
+
+    # ------------------------------------------------------------------ drafts
+    def save_draft(self, table_id: int, token: str, text: str) -> None:
+        """Keep the seat's unsealed draft for the current round (a reload gets it back).
+
+        Kept encrypted under the seat's own token (or code) in the ``secrets`` table, under a
+        row name of its own (:func:`draft_key`): only that seat reads it back; the shared
+        screen's pages and the dashboards never see it. No page is woken for a draft.
+        """
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise BadToken("the host token is not a seat: use a seat's link")
+        if len(text) > MAX_SEAT_SHEET_CHARS:
+            raise SealRefused(
+                f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
+                f"{MAX_SEAT_SHEET_CHARS:,} characters"
+            )
+        round_ = _round_of(self.store.load(access.game_id).game)
+        payload = _seal_draft(str(token).strip(), round_, text)
+        key = (
+            kept_secrets.c.game_id == access.game_id,
+            kept_secrets.c.seat == draft_key(table_id, access.seat),
+        )
+        with self.store._write() as connection:
+            found = connection.execute(sa.select(kept_secrets.c.seat).where(*key)).first()
+            if found is None:
+                connection.execute(
+                    kept_secrets.insert().values(
+                        game_id=access.game_id,
+                        seat=draft_key(table_id, access.seat),
+                        payload=payload,
+                        updated=_now(),
+                    )
+                )
+            else:
+                connection.execute(
+                    kept_secrets.update().where(*key).values(payload=payload, updated=_now())
+                )
+
+    def draft(self, table_id: int, token: str) -> str | None:
+        """The seat's unsealed draft of the current round, or ``None`` (none kept, a round
+        since resolved, or kept under another credential of that seat)."""
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise BadToken("the host token is not a seat: use a seat's link")
+        round_ = _round_of(self.store.load(access.game_id).game)
+        with self.store._read() as connection:
+            payload = connection.execute(
+                sa.select(kept_secrets.c.payload).where(
+                    kept_secrets.c.game_id == access.game_id,
+                    kept_secrets.c.seat == draft_key(table_id, access.seat),
+                )
+            ).scalar_one_or_none()
+        if payload is None:
+            return None
+        return _open_draft(str(token).strip(), round_, payload)
 
     # ------------------------------------------------------------------ looking
     def status(self, table_id: int) -> TableStatus:

@@ -1,0 +1,284 @@
+"""The seat page: one player's own part of a table, opened from its link (or its short code).
+
+``?table=ID&token=T`` opens the seat at once; without a token the page asks for the table's
+number and the seat's short code. A wrong, old or revoked link, or a table locked out after
+wrong tries, gets one clear line, never a traceback. The page watches the game: a seal from
+another device of this seat or a resolution redraws it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.store import GameChange, Store, StoreError
+from tabletop.store.seats import BadToken, SeatError, Tables
+from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
+from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.store_link import Debouncer, PageWatcher, open_page_store, running_loop
+from tabletop.ui.shell.style import style_widget
+
+__all__ = ["SeatPage", "seat_page"]
+
+_log = logging.getLogger("tabletop.ui.seat")
+
+
+class SeatPage(widgets.VBox):
+    """One seat of a table (Africa: a power; Massai: a player)."""
+
+    def __init__(
+        self,
+        tables: Tables | None,
+        table_id: int | None = None,
+        token: str | None = None,
+        lang: str = "en",
+        store_error: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.add_class("tt-app")
+        self.add_class("tt-seat-page")
+        self.lang = lang
+        self.tables = tables
+        self.table_id = table_id
+        self.token = token or ""
+        self.loop = running_loop()
+        self.part: Any = None
+        self.view: dict[str, Any] | None = None
+        self.sealed_at: Any = None
+        self.watcher: PageWatcher | None = None
+        #: Called after this page sealed (the shared screen hides a seat played on it).
+        self.on_sealed: Callable[[], None] | None = None
+        self._draft = ""
+        self.draft_saver = Debouncer(self._save_draft, delay=0.8, loop=self.loop)
+        self.style = style_widget()
+        self.css = widgets.HTML(f"<style>{PHONE_CSS}</style>")
+        self.body = widgets.VBox()
+        self.children = (self.style, self.css, self.body)
+        if tables is None:
+            self.refuse(store_error or tr(lang).gettext("The games database cannot be opened."))
+        elif token:
+            self.open_seat(token)
+        else:
+            self.ask_code()
+
+    @property
+    def store(self) -> Store:
+        assert self.tables is not None
+        return self.tables.store
+
+    # ----------------------------------------------------------------- entering
+    def ask_code(self, problem: str = "") -> None:
+        """The form for a seat without its link: the table's number and the short code."""
+        _ = tr(self.lang).gettext
+        self.table_field = widgets.Text(
+            value="" if self.table_id is None else str(self.table_id),
+            description=_("Table"),
+            layout={"width": "100%"},
+        )
+        self.table_field.add_class("tt-join-table")
+        self.code_field = widgets.Text(
+            placeholder="ABC123", description=_("Code"), layout={"width": "100%"}
+        )
+        self.code_field.add_class("tt-join-code")
+        join = widgets.Button(
+            description=_("Join"), button_style="primary", layout={"width": "100%"}
+        )
+        join.add_class("tt-join")
+        join.on_click(lambda _b: self.join())
+        self.join_message = widgets.HTML(
+            f'<span class="tt-msg-error">{esc(problem)}</span>' if problem else ""
+        )
+        self.join_message.add_class("tt-join-message")
+        intro = widgets.HTML(
+            f"<h2>{esc(_('Join a table'))}</h2>"
+            "<p>"
+            + esc(_("Type the table number and the short code shown on the shared screen."))
+            + "</p>"
+        )
+        self.body.children = (intro, self.table_field, self.code_field, join, self.join_message)
+
+    def join(self) -> None:
+        """The form's button: open the seat the code names, or say why not (one line)."""
+        _ = tr(self.lang).gettext
+        try:
+            table_id = int(self.table_field.value.strip())
+        except ValueError:
+            self.join_message.value = (
+                f'<span class="tt-msg-error">{esc(_("A table number is a whole number."))}</span>'
+            )
+            return
+        code = self.code_field.value.strip()
+        if not code:
+            self.join_message.value = (
+                f'<span class="tt-msg-error">{esc(_("Type the seat code."))}</span>'
+            )
+            return
+        self.table_id = table_id
+        self.open_seat(code, from_form=True)
+
+    def open_seat(self, token: str, from_form: bool = False) -> None:
+        """Open the seat ``token`` (or a code) gives at this page's table."""
+        _ = tr(self.lang).gettext
+        if self.table_id is None:
+            self.refuse(_("This link names no table."))
+            return
+        try:
+            view = self._view(token)
+        except SeatError as error:
+            if from_form:
+                self.join_message.value = f'<span class="tt-msg-error">{esc(str(error))}</span>'
+            else:
+                self.refuse(str(error))
+            return
+        self.token = token
+        self.show(view)
+        assert self.tables is not None
+        self.watcher = PageWatcher(self.store, self._on_change, self.loop)
+        game_id = int(view["game"])
+        self.watcher.watch(game_id, self.store.versions(game_id), start=self.loop is not None)
+
+    def _view(self, token: str) -> dict[str, Any]:
+        assert self.tables is not None and self.table_id is not None
+        try:
+            view = self.tables.seat_view(self.table_id, token)
+            status = self.tables.status(self.table_id)
+        except StoreError as error:
+            raise SeatError(str(error)) from None
+        self.sealed_at = status.sealed_at.get(str(view["seat"])) if view.get("sealed") else None
+        return view
+
+    # ----------------------------------------------------------------- showing
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the seat for ``view`` (a new round: a new sheet)."""
+        self.close_part()
+        self.view = view
+        draft = None
+        try:
+            draft = self.tables.draft(self.table_id, self.token)  # type: ignore[union-attr,arg-type]
+        except SeatError:
+            draft = None
+        snap = self.store.load(int(view["game"]))
+        if view["kind"] == "africa1880":
+            from tabletop.ui.seat.africa import AfricaSeat
+
+            self.part = AfricaSeat(self, view, snap.game, draft)  # type: ignore[arg-type]
+        else:
+            from tabletop.ui.seat.massai import MassaiSeat
+
+            self.part = MassaiSeat(self, view, draft)
+        self.timer = self._timer(int(view["game"]))
+        self.body.children = (self.timer, self.part)
+
+    def _timer(self, game_id: int) -> widgets.Widget:
+        from tabletop.ui.seat.timer import TimerLine
+
+        return TimerLine(self.store, game_id, self.lang, ticking=self.loop is not None)
+
+    def refuse(self, text: str) -> None:
+        """The page says ``text`` and nothing else (the seat cannot be used from here)."""
+        self.close_part()
+        if self.watcher is not None:
+            self.watcher.stop()
+            self.watcher = None
+        self.view = None
+        self.body.children = (refusal(text),)
+
+    def close_part(self) -> None:
+        if self.part is not None:
+            self.part.close_seat()
+            self.part = None
+        timer = getattr(self, "timer", None)
+        if timer is not None:
+            timer.close_timer()
+
+    # ----------------------------------------------------------------- drafts
+    def keep_draft(self, text: str) -> None:
+        """The draft changed: keep it a moment later (one write per pause in typing)."""
+        self._draft = text
+        self.draft_saver.touch()
+
+    def _save_draft(self) -> None:
+        if self.tables is None or self.table_id is None or self.view is None:
+            return
+        try:
+            self.tables.save_draft(self.table_id, self.token, self._draft)
+        except SeatError:
+            pass  # a draft too long, or a link replaced: the seal says it plainly
+        except StoreError:
+            _log.warning("a seat's draft could not be kept", exc_info=True)
+
+    def sealed(self) -> None:
+        """This page sealed (the shared screen hides a seat played on it)."""
+        self.draft_saver.flush()
+        if self.on_sealed is not None:
+            self.on_sealed()
+
+    # ----------------------------------------------------------------- changes
+    def _on_change(self, change: GameChange) -> None:
+        try:
+            self.follow(change)
+        except Exception:  # a page never shows a traceback
+            _log.exception("the seat page could not follow a change")
+
+    def follow(self, change: GameChange | None = None) -> None:
+        """Another page changed the game (a seal, a resolution): show what is new."""
+        _ = tr(self.lang).gettext
+        if change is not None and change.deleted:
+            self.refuse(_("This game was deleted."))
+            return
+        if self.view is None:
+            return
+        self.draft_saver.flush()
+        try:
+            view = self._view(self.token)
+        except BadToken as error:
+            self.refuse(str(error))
+            return
+        except SeatError as error:
+            self.refuse(str(error))
+            return
+        if self.timer is not None:
+            self.timer.refresh()
+        old = self.view
+        if view["round"] != old["round"] or view.get("public") != old.get("public"):
+            self.show(view)
+            return
+        self.view = view
+        if self.part is not None:
+            self.part.seen(view, self.sealed_at)
+
+    def poll(self) -> None:
+        """Look for a change now (tests; the watcher does it by itself in a page)."""
+        if self.watcher is not None:
+            self.watcher.poll()
+
+    def close(self) -> None:
+        watcher = getattr(self, "watcher", None)
+        if watcher is not None:
+            watcher.stop()
+        if hasattr(self, "part"):
+            self.close_part()
+        super().close()
+
+
+def seat_page(query: dict[str, str] | None = None, store: Store | None = None) -> SeatPage:
+    """The seat page for the request's query string (``table``, ``token``, ``lang``)."""
+    query = read_query() if query is None else query
+    lang = lang_of(query)
+    error = None
+    if store is None:
+        store, error, _ = open_page_store()
+    tables = Tables(store) if store is not None else None
+    table_id: int | None
+    try:
+        table_id = int(query["table"]) if "table" in query else None
+    except ValueError:
+        table_id = None
+    token = query.get("token", "").strip() or None
+    page = SeatPage(tables, table_id, token, lang, error)
+    if token and table_id is None and "table" in query:
+        page.refuse(tr(lang).gettext("This link names no table."))
+    return page
