@@ -1,0 +1,186 @@
+"""The Africa 1880 page: its labels, menus and notices (``AFRICA``) and the game's terms (``TERMS``)."""
+
+# ruff: noqa: E501 (one message per line reads best)
+
+from __future__ import annotations
+
+from tabletop.i18n.messages import N_, NN_, NNP_, NP_, Msg  # noqa: F401
+
+AFRICA: dict[str, Msg] = {
+    "title": N_("Africa 1880 — turn assistant"),
+    "language": N_("Language"),
+    "tab_orders": N_("Order sheets"),
+    "tab_result": N_("Resolution"),
+    "tab_map": N_("Map"),
+    "tab_history": N_("Rounds"),
+    "tab_game": N_("Game"),
+    "tab_timer": N_("Diplomacy timer"),
+    "teacher_view": N_("Teacher view"),
+    "teacher_hide": N_("Hide the teacher view"),
+    "teacher_failed": N_("The teacher view could not analyse this position:"),
+    "year_round": N_("{year} — round {round} of {last}"),
+    "game_over": N_("Game over"),
+    "game_over_banner": N_("Game over in {year}. Final scores: {scores}."),
+    "game_over_resolve": N_(
+        "The game is over: there is nothing more to resolve. Undo the last resolution (Rounds tab) or start a new game (Game tab)."
+    ),
+    "new_game": N_("New game"),
+    "start_new_game": N_("Start the new game"),
+    "example_game": N_("Open the example game"),
+    "load_game": N_("Open a game file"),
+    "save_game": N_("Save (download)"),
+    "download_link": N_("Download {name}"),
+    "powers": N_("Powers (3 to 6)"),
+    "start_kind": N_("Start"),
+    "start_historical": N_("Historical starts"),
+    "start_free": N_("Free start (coastal)"),
+    "first_presence": N_("First presence"),
+    "board_choice": N_("Map"),
+    "board_default": N_("Default map"),
+    "board_upload": N_("Board file (JSON)"),
+    "board_missing": N_("upload a board file first, or choose the default map."),
+    "board_loaded": N_("Map loaded: {name}"),
+    "board_error": N_("This board file was refused:"),
+    "options": N_("Rule options"),
+    "opt_landing_check": N_("Landing check"),
+    "opt_landing_start": N_("Empty at start of round"),
+    "opt_landing_reading": N_("In reading order"),
+    "opt_scoring": N_("Scoring"),
+    "opt_scoring_points": N_("Points"),
+    "opt_scoring_colonies": N_("Most colonies"),
+    "new_game_error": N_("The new game was refused:"),
+    "game_started": N_("New game started."),
+    "example_loaded": N_("Example game opened."),
+    "file_loaded": N_("Game file opened: {name}"),
+    "file_refused": N_("This file was refused, the current game is kept: {error}"),
+    "not_utf8": N_("{name}: not a text file (not UTF-8)"),
+    "not_json": N_("{name}: not JSON (line {line}: {error})"),
+    "autosaved": N_("Saved automatically to {path}"),
+    "autosave_failed": N_("Automatic save failed: {error}"),
+    "presence": N_("Presence"),
+    "order": N_("Order"),
+    "target": N_("Target"),
+    "hold": N_("hold"),
+    "develop": N_("develop"),
+    "explore": N_("explore"),
+    "no_target": N_("— target —"),
+    "landing": N_("Landing"),
+    "no_landing": N_("no landing"),
+    "stock": N_("stock {n}"),
+    "no_presence": N_("No presence on the map."),
+    "diplomacy": N_("Diplomacy"),
+    "diplomacy_help": N_(
+        "Row: the power declaring. Column: the power it declares toward. Click a cell to switch."
+    ),
+    "alliance": N_("☮ alliance"),
+    "war": N_("⚔ war"),
+    "sheet_text": N_("Order sheet as text"),
+    "sheet_text_help": N_("Type or paste the sheet; the widgets follow, and the other way round."),
+    "checks": N_("Checks"),
+    "checks_ok": N_("No problem found."),
+    "void_order": N_("Void: {order} — {reason}"),
+    "no_order": N_("No order for the presence in {territory} (it will hold)."),
+    "misplaced_header": N_(
+        "“{header}” starts another power's sheet: write it in that power's tab (line ignored)"
+    ),
+    "text_error": N_("Not understood: {error}"),
+    "resolve": N_("Resolve the round"),
+    "resolve_refused": N_("Nothing to resolve: the game is over."),
+    "resolved": N_("Round {year} resolved."),
+    "report_title": N_("Round {year}: what to do on the board"),
+    "remove": N_("Remove"),
+    "place": N_("Place"),
+    "pins": N_("Development pins"),
+    "colonies_founded": N_("Colonies founded"),
+    "void_orders": N_("Void orders"),
+    "nothing": N_("nothing"),
+    "col_power": NP_("africa.col_power", "Power"),
+    "col_territory": N_("Territory"),
+    "col_reason": N_("Why"),
+    "col_by": N_("How"),
+    "col_added": N_("Pins added"),
+    "col_total": N_("Now / spaces"),
+    "col_powers": N_("Powers present"),
+    "col_order": N_("Order"),
+    "by_explore": N_("exploration from {source}"),
+    "by_landing": N_("landing"),
+    "by_explore_short": N_("exploration"),
+    "no_order_list": N_("no order for {names}"),
+    "summary_counts": N_(
+        "Before resolving: {void_text}, {missing_text}."
+    ),  # parts: void_text=AFRICA['summary_void'], missing_text=AFRICA['summary_missing']
+    "by_other": N_("{by}"),
+    "no_report": N_("No round resolved yet."),
+    "history": N_("Resolved rounds"),
+    "view_round": N_("View"),
+    "viewing_round": N_("Showing round {year}"),
+    "to_sheets": N_("Order sheets"),
+    "view_current": N_("Back to the current round"),
+    "undo": N_("Undo the last resolution"),
+    "undo_round": N_("Undo round {year}"),
+    "undone": N_("Round {year} undone."),
+    "nothing_to_undo": N_("Nothing to undo."),
+    "scores": N_("Scores"),
+    "col_points": N_("Points"),
+    "col_colonies": N_("Colonies"),
+    "col_presences": N_("Presences"),
+    "col_stock": N_("Stock"),
+    "scoring_note": N_("Scoring follows a published summary and may differ from your rulebook."),
+    "map_title": N_("Map"),
+    "legend": N_("Legend"),
+    "legend_pin": N_("pin"),
+    "legend_space": N_("empty space"),
+    "legend_colony": N_("colony"),
+    "legend_removed": N_("removed"),
+    "legend_new": N_("new"),
+    "legend_pins_added": N_("pins added"),
+    "map_details_hint": N_("Point at or click a territory for its details."),
+    "details": N_("{territory}: {coast}; pins {pins}/{spaces}; presences: {presences}{colony}"),
+    "coastal": N_("coastal"),
+    "inland": N_("inland"),
+    "is_colony": N_("; colony"),
+    "neighbours": N_("neighbours: {names}"),
+    "no_geometry": N_(
+        "This board has no drawing: territories are shown on a circle, lines join neighbours."
+    ),
+    "timer_start": N_("▶ Start"),
+    "timer_pause": N_("‖ Pause"),
+    "timer_reset": N_("↺ Reset"),
+    "timer_minutes": N_("Minutes"),
+    "timer_done": N_("Time is up: write your orders!"),
+    "none": N_("none"),
+    "summary_void": NN_("{void} void order", "{void} void orders", "void"),
+    "summary_missing": NN_(
+        "{missing} presence without an order", "{missing} presences without an order", "missing"
+    ),
+    # The page's guards (size limits, refusals) and the switch of the report.
+    "and_more": N_("… and {n} more"),
+    "sheet_too_long": N_(
+        "This sheet is {length} characters long; at most {limit} are read. It was not read: shorten the text (it is kept in the box)."
+    ),
+    "sheets_too_long": N_(
+        "The order sheets are {length} characters long together; at most {limit} are read. Shorten them before resolving."
+    ),
+    "file_too_large": N_("{name}: {size} bytes; at most {limit} are read."),
+    "unexpected_error": N_(
+        "Something went wrong on the server; nothing was changed. (The error was logged.)"
+    ),
+    "group_by": N_("Instructions"),
+    "group_by_power": N_("step by step"),
+    "group_by_territory": N_("by territory"),
+}
+AFRICA["summary_counts"] = AFRICA["summary_counts"].with_parts(
+    void_text=AFRICA["summary_void"], missing_text=AFRICA["summary_missing"]
+)
+
+TERMS: dict[str, Msg] = {
+    "presence": N_("presence"),
+    "development pin": N_("development pin"),
+    "landing": N_("landing"),
+    "exploration": N_("exploration"),
+    "colony": N_("colony"),
+    "alliance": N_("alliance"),
+    "war": N_("war"),
+    "order sheet": N_("order sheet"),
+    "stock": N_("stock"),
+}
