@@ -1,68 +1,60 @@
-"""``tabletop serve``: the Voilà command line it builds, and a real start, answer and clean stop."""
+"""``tabletop serve``: the Voilà command line it builds, and real servers: a start, an answer and a
+clean stop; a preheated seat page that gets its own request (``wait_for_request``), also on the
+local-network address; idle kernels culled; a port in use refused in one line."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tabletop.cli import build_parser
-from tabletop.cli.serve import serve_env, voila_argv
+from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
+from tabletop.cli.table import lan_address
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def test_the_voila_command_line_has_the_options() -> None:
-    argv = voila_argv(ROOT / "notebooks", 9001, "127.0.0.1", pool=7, cull_idle=900)
-    assert argv[:3] == [sys.executable, "-m", "voila"] and argv[3] == str(ROOT / "notebooks")
-    for option in (
-        "--port=9001",
-        "--Voila.ip=127.0.0.1",
-        "--preheat_kernel=True",
-        "--pool_size=7",
-        "--MappingKernelManager.cull_idle_timeout=900",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_connected=False",
-        "--no-browser",
-        "--show_tracebacks=False",
-    ):
-        assert option in argv
-    assert serve_env("postgresql+psycopg://x/y", {})["TABLETOP_DATABASE_URL"] == (
-        "postgresql+psycopg://x/y"
-    )
-    assert "TABLETOP_DATABASE_URL" not in serve_env(None, {})
+#: A seat page in miniature: it waits for its request as notebooks/seat.ipynb does, then prints
+#: what the kernel got (query string, its process, when it started, whether it was preheated).
+PROBE_CELLS = [
+    "import os, time\nSTARTED = time.time()\nfrom voila.utils import wait_for_request\n"
+    "open('waiting-%d' % os.getpid(), 'w').close()\nwait_for_request()\n",
+    "print('QS=[%s] PID=%d STARTED=%.3f PREHEAT=%s DB=[%s]' % (os.environ.get('QUERY_STRING', ''),"
+    " os.getpid(), STARTED, os.environ.get('VOILA_PREHEAT', 'False'),"
+    " os.environ.get('TABLETOP_DATABASE_URL', '')))\n",
+]
+PROBE = re.compile(
+    r"QS=\[(?P<qs>[^\]]*)\] PID=(?P<pid>\d+) STARTED=(?P<started>[\d.]+) "
+    r"PREHEAT=(?P<preheat>\w+) DB=\[(?P<db>[^\]]*)\]"
+)
 
 
-def test_the_options_parse() -> None:
-    args = build_parser().parse_args(["serve", "--port", "9002", "--lan", "--pool", "3"])
-    assert (args.port, args.lan, args.pool) == (9002, True, 3)
-    with pytest.raises(SystemExit):
-        build_parser().parse_args(["serve", "--port", "0"])
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
-    (notebooks / "hello.ipynb").write_text(
+def _notebook(path: Path, sources: list[str]) -> None:
+    cells = [
+        {
+            "cell_type": "code",
+            "id": f"c{index}",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": source,
+        }
+        for index, source in enumerate(sources)
+    ]
+    path.write_text(
         json.dumps(
             {
-                "cells": [
-                    {"cell_type": "markdown", "metadata": {}, "source": ["hello"]},
-                ],
+                "cells": cells,
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
                 "nbformat": 4,
                 "nbformat_minor": 5,
@@ -70,50 +62,265 @@ def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
+
+
+def _free_port(ip: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((ip, 0))
+        return int(probe.getsockname()[1])
+
+
+def _private_env(tmp_path: Path) -> dict[str, str]:
+    """HOME and every Jupyter folder inside the test's folder."""
+    env = dict(os.environ)
+    for key in (
+        "HOME",
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "IPYTHONDIR",
+    ):
+        folder = tmp_path / "env" / key.lower()
+        folder.mkdir(parents=True, exist_ok=True)
+        env[key] = str(folder)
+    env.pop("JUPYTER_PATH", None)
+    env.pop("TABLETOP_DATABASE_URL", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
+            except OSError:
+                continue
+            if fields[1] == str(pid):
+                found.add(int(entry.name))
+    return found
+
+
+def _kernels(serve_pid: int) -> set[int]:
+    """The kernel processes of the Voilà server that ``tabletop serve`` started."""
+    return {kernel for voila in _children(serve_pid) for kernel in _children(voila)}
+
+
+def _fetch(url: str, timeout: float = 120) -> str:
+    with urllib.request.urlopen(url, timeout=timeout) as answer:
+        assert answer.status == 200
+        return str(answer.read().decode("utf-8"))
+
+
+def _wait_until(check, timeout: float, what: str, log: Path | None = None) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.3)
+    tail = log.read_text(errors="replace")[-3000:] if log else ""
+    pytest.fail(f"{what} not within {timeout:.0f} s\n{tail}")
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return bool(answer.status == 200)
+    except OSError:
+        return False
+
+
+class Served:
+    """A ``tabletop serve`` process writing to a log file; stopped (and its kernels) at the end."""
+
+    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
+        self.log = log
+        with open(log, "wb") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tabletop.cli", "serve", *args],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
+
+    def first_lines(self, count: int, timeout: float = 30) -> list[str]:
+        _wait_until(
+            lambda: self.log.read_text().count("\n") >= count, timeout, "the addresses", self.log
+        )
+        return self.log.read_text().splitlines()[:count]
+
+    def stop(self) -> int:
+        kernels = _kernels(self.process.pid)
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=30)
+        finally:
+            self.kill(kernels)
+
+    def kill(self, kernels: set[int] | None = None) -> None:
+        kernels = kernels if kernels is not None else _kernels(self.process.pid)
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[list[Served]]:
+    started: list[Served] = []
+    yield started
+    for server in started:
+        server.kill()
+
+
+def test_the_voila_command_line_has_the_options() -> None:
+    argv = voila_argv(ROOT / "notebooks", 9001, "127.0.0.1", pool=5, cull_idle=900)
+    assert argv[:3] == [sys.executable, "-m", "voila"] and argv[3] == str(ROOT / "notebooks")
+    for option in (
+        "--port=9001",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--preheat_kernel=True",
+        "--pool_size=0",
+        "--MappingKernelManager.cull_idle_timeout=900",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+        "--no-browser",
+        "--show_tracebacks=False",
+    ):
+        assert option in argv
+    pools = [a for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    assert json.loads(pools[0].split("=", 1)[1]) == kernel_pools(5)
+    assert kernel_pools(5) == {
+        "default": {"pool_size": 0},
+        "seat.ipynb": {"pool_size": 5},
+        "table.ipynb": {"pool_size": 1},
+    }
+    env = serve_env("postgresql+psycopg://x/y", {}, ip="192.0.2.7")
+    assert env == {"TABLETOP_DATABASE_URL": "postgresql+psycopg://x/y", "VOILA_APP_IP": "192.0.2.7"}
+    assert "TABLETOP_DATABASE_URL" not in serve_env(None, {})
+
+
+def test_the_options_parse() -> None:
+    args = build_parser().parse_args(
+        ["serve", "--port", "9002", "--lan", "--pool", "3", "--cull-interval", "5"]
+    )
+    assert (args.port, args.lan, args.pool, args.cull_interval) == (9002, True, 3, 5)
+    assert build_parser().parse_args(["serve", "--pool", "0"]).pool == 0
+    for bad in (["--port", "0"], ["--pool", "-1"], ["--cull-idle", "0"]):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["serve", *bad])
+
+
+def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path, served: list[Served]) -> None:
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    _notebook(notebooks / "hello.ipynb", ["print('hello')"])
     port = _free_port()
     db = tmp_path / "tabletop.db"
-    process = subprocess.Popen(
+    server = Served(
+        ["--port", str(port), "--db", str(db), "--pool", "1", "--notebooks", str(notebooks)],
+        _private_env(tmp_path),
+        tmp_path / "serve.log",
+    )
+    served.append(server)
+    first, links, page = server.first_lines(3)
+    assert first == f"Shared screen: http://127.0.0.1:{port}/voila/render/table.ipynb"
+    assert links == f"Seat links: tabletop table new GAME --base-url http://127.0.0.1:{port}"
+    assert page == f"  hello: http://127.0.0.1:{port}/voila/render/hello.ipynb"
+    _wait_until(lambda: _answers(f"http://127.0.0.1:{port}/"), 60, "an answer", server.log)
+    assert server.stop() == 0
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+    assert db.exists()  # --db was opened (and a bad URL would have been refused at once)
+
+
+def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
+    tmp_path: Path, served: list[Served]
+) -> None:
+    """On the local-network address (``--lan``) when this machine has one, as phones use it."""
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    _notebook(notebooks / "seat.ipynb", PROBE_CELLS)
+    _notebook(notebooks / "dashboard.ipynb", PROBE_CELLS)
+    ip = lan_address()
+    port = _free_port(ip)
+    db = tmp_path / "tabletop.db"
+    server = Served(
         [
-            sys.executable,
-            "-m",
-            "tabletop.cli",
-            "serve",
+            "--lan",
             "--port",
             str(port),
             "--db",
             str(db),
             "--pool",
             "1",
+            "--cull-idle",
+            "4",
+            "--cull-interval",
+            "1",
             "--notebooks",
             str(notebooks),
         ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"},
+        _private_env(tmp_path),
+        tmp_path / "serve.log",
     )
-    try:
-        first = process.stdout.readline() if process.stdout else ""
-        assert first.strip() == f"Shared screen: http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 60
-        status = None
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
-                    status = answer.status
-                    break
-            except OSError:
-                time.sleep(0.3)
-        assert status == 200
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
-        with pytest.raises(OSError):
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-    assert db.exists()  # --db was opened (and a bad URL would have been refused at once)
+    served.append(server)
+    base = f"http://{ip}:{port}"
+    assert server.first_lines(1) == [f"Shared screen: {base}/voila/render/table.ipynb"]
+    _wait_until(
+        lambda: "Kernel pool of seat.ipynb is filled" in server.log.read_text(),
+        120,
+        "the seat pool",
+        server.log,
+    )
+    pool_kernel = _kernels(server.process.pid)
+    assert len(pool_kernel) == 1  # the seat page's pool; the dashboard has none
+    # The pool kernel has run the page up to wait_for_request() (and waits there).
+    _wait_until(lambda: (notebooks / f"waiting-{min(pool_kernel)}").exists(), 60, "the pool page")
+
+    asked = time.time()
+    seat = PROBE.search(_fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9"))
+    assert seat, server.log.read_text()[-3000:]
+    # The kernel started before the page was asked for, and still got this request's query.
+    assert seat["preheat"] == "True" and float(seat["started"]) < asked
+    assert seat["qs"] == "table=12&amp;token=abc-DEF_9"
+    assert seat["db"] == str(db)
+    assert {int(seat["pid"])} == pool_kernel
+
+    dashboard = PROBE.search(_fetch(f"{base}/voila/render/dashboard.ipynb?game=3"))
+    assert dashboard and dashboard["preheat"] == "False" and dashboard["qs"] == "game=3"
+
+    # Both used kernels are idle (no browser holds them): culled; the refilled pool kernel stays.
+    used = {int(seat["pid"]), int(dashboard["pid"])}
+    _wait_until(
+        lambda: not used & _kernels(server.process.pid), 60, "the idle kernels culled", server.log
+    )
+    assert "Culling 'idle' kernel" in server.log.read_text()
+    _wait_until(lambda: len(_kernels(server.process.pid)) == 1, 60, "the pool refilled")
+    assert server.stop() == 0
+
+
+def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "tabletop.cli", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=_private_env(tmp_path),
+        )
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert f"port {port}" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_bad_database_url_is_refused_in_one_line() -> None:

@@ -1,17 +1,21 @@
 """``tabletop serve``: Voilà on the notebooks folder, ready for a table of phones.
 
-Kernels are preheated (a pool per notebook, so a seat page opens without waiting for a kernel),
-idle kernels are culled, and the server listens on 127.0.0.1 unless ``--lan`` (then on this
-machine's address on the local network, which the join links of ``tabletop table new`` use).
-``--db URL`` is passed to every kernel as ``TABLETOP_DATABASE_URL``; with PostgreSQL, several
-``tabletop serve`` processes share the same tables.
+Kernels are preheated for the seat page and the shared screen (Voilà keeps a pool per notebook;
+the pages read their table and token after ``voila.utils.wait_for_request()``), the other
+dashboards start a kernel when opened, idle kernels are culled, and the server listens on
+127.0.0.1 unless ``--lan`` (then on this machine's address on the local network, which the join
+links of ``tabletop table new`` use). ``--db URL`` is passed to every kernel as
+``TABLETOP_DATABASE_URL``; with PostgreSQL, several ``tabletop serve`` processes share the same
+tables.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -20,8 +24,12 @@ from typing import Any
 from tabletop.cli.common import CliError
 from tabletop.cli.table import DEFAULT_PORT, lan_address
 
-#: Seats of the biggest table (six powers) plus the shared screen.
-DEFAULT_POOL = 7
+#: Preheated seat pages: the seats of the biggest table (six powers).
+DEFAULT_POOL = 6
+#: Preheated shared screens (one table at a time is the usual case; a second waits for a kernel).
+SCREEN_POOL = 1
+SEAT_NOTEBOOK = "seat.ipynb"
+SCREEN_NOTEBOOK = "table.ipynb"
 #: A kernel nobody used for this long is shut down (seconds).
 DEFAULT_CULL_IDLE = 1800
 DEFAULT_CULL_INTERVAL = 60
@@ -46,11 +54,11 @@ def register(families: Any) -> None:
     )
     parser.add_argument(
         "--pool",
-        type=_positive,
+        type=_count,
         default=DEFAULT_POOL,
         metavar="N",
-        help=f"preheated kernels per notebook (default: {DEFAULT_POOL}, a table of six and "
-        "its shared screen)",
+        help=f"preheated kernels for the seat page (default: {DEFAULT_POOL}, a table of six); "
+        f"the shared screen keeps {SCREEN_POOL}, the dashboards none",
     )
     parser.add_argument(
         "--cull-idle",
@@ -58,6 +66,13 @@ def register(families: Any) -> None:
         default=DEFAULT_CULL_IDLE,
         metavar="SECONDS",
         help=f"shut down kernels idle this long (default: {DEFAULT_CULL_IDLE})",
+    )
+    parser.add_argument(
+        "--cull-interval",
+        type=_positive,
+        default=DEFAULT_CULL_INTERVAL,
+        metavar="SECONDS",
+        help=f"how often to look for idle kernels (default: {DEFAULT_CULL_INTERVAL})",
     )
     parser.add_argument(
         "--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks folder to serve"
@@ -71,10 +86,29 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (0 or more)")
+    return int(text)
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return int(text)
+
+
+def kernel_pools(pool: int = DEFAULT_POOL) -> dict[str, dict[str, int]]:
+    """Voilà's pool sizes per notebook (``VoilaKernelManager.kernel_pools_config``).
+
+    Voilà's own ``--pool_size`` applies to every notebook of the folder (five notebooks x 7 was
+    35 kernels); only the pages a table opens at once are preheated.
+    """
+    return {
+        "default": {"pool_size": 0},
+        SEAT_NOTEBOOK: {"pool_size": pool},
+        SCREEN_NOTEBOOK: {"pool_size": SCREEN_POOL},
+    }
 
 
 def voila_argv(
@@ -94,8 +128,13 @@ def voila_argv(
         "--no-browser",
         f"--port={port}",
         f"--Voila.ip={ip}",
+        # The printed addresses must be the served ones: no silent move to the next port.
+        "--Voila.port_retries=0",
         "--preheat_kernel=True",
-        f"--pool_size={pool}",
+        "--pool_size=0",
+        # One JSON value: traitlets' key=value form would make every pool size a string (it
+        # logs the JSON form as deprecated, and reads it right).
+        "--VoilaKernelManager.kernel_pools_config=" + json.dumps(kernel_pools(pool)),
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
@@ -104,21 +143,41 @@ def voila_argv(
     ]
 
 
-def serve_env(db: str | None, base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of the Voilà process: the database URL passed through to kernels."""
+def serve_env(
+    db: str | None, base: dict[str, str] | None = None, ip: str = "127.0.0.1"
+) -> dict[str, str]:
+    """The environment of the Voilà process, which its kernels inherit.
+
+    The database URL is passed through. ``VOILA_APP_IP`` is where a preheated kernel's
+    ``wait_for_request()`` fetches its request: Voilà never sets it and assumes 127.0.0.1, where
+    nothing listens under ``--lan`` (the page then got no table and no token).
+    """
     env = dict(os.environ if base is None else base)
     if db:
         env["TABLETOP_DATABASE_URL"] = db
+    env["VOILA_APP_IP"] = ip
     return env
 
 
 def addresses(ip: str, port: int, notebooks: Path) -> list[str]:
-    """What to print: the server and each page on it."""
+    """What to print: the shared screen's page, the base address for links, each page."""
     base = f"http://{ip}:{port}"
     pages = sorted(p.name for p in notebooks.glob("*.ipynb"))
-    lines = [f"Shared screen: {base}/"]
+    lines = [f"Shared screen: {base}/voila/render/{SCREEN_NOTEBOOK}"]
+    lines.append(f"Seat links: tabletop table new GAME --base-url {base}")
     lines += [f"  {name[: -len('.ipynb')]}: {base}/voila/render/{name}" for name in pages]
     return lines
+
+
+def _port_taken(ip: str, port: int) -> bool:
+    with socket.socket() as probe:
+        # As Tornado binds: a port left in TIME_WAIT by an earlier server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((ip, port))
+        except OSError:
+            return True
+    return False
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -131,15 +190,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from tabletop.cli.common import open_database
 
         open_database(args.db)  # a bad URL is refused now, in one line, not in every page
-    argv = voila_argv(notebooks, args.port, ip, args.pool, args.cull_idle)
+    if _port_taken(ip, args.port):
+        raise CliError(f"port {args.port} on {ip} is in use: choose another with --port")
+    argv = voila_argv(notebooks, args.port, ip, args.pool, args.cull_idle, args.cull_interval)
     try:
-        child = subprocess.Popen(argv, env=serve_env(args.db))
+        child = subprocess.Popen(argv, env=serve_env(args.db, ip=ip))
     except OSError as error:
         raise CliError(f"cannot start Voilà: {error.strerror or error}") from None
     for line in addresses(ip, args.port, notebooks):
         print(line, flush=True)
     if args.lan:
         print("Phones on this network can open these addresses.", flush=True)
+    else:
+        print("Only this machine can open these (--lan: phones on this network too).", flush=True)
 
     stopping: list[bool] = []
 
