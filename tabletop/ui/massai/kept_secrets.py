@@ -1,0 +1,137 @@
+"""An attack target locked in, kept in the games database until the guards are chosen.
+
+A target confirmed is kept with :meth:`~tabletop.store.Store.set_secret` under the attacker's
+seat, with the version it was chosen on, so that a reload (or another page on the same game)
+finds it locked in, still hidden; when it cannot be used any more, the page says why, once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.games.massai.actions import Attack
+from tabletop.games.massai.board import other
+from tabletop.games.massai.rules import attackable_huts
+from tabletop.store import StoreError
+from tabletop.ui.massai.stages import SECRET_ATTACK, resting_stage, seat
+
+if TYPE_CHECKING:
+    from tabletop.ui.massai.controller import MassaiController
+
+
+class KeptTarget:
+    """Keeps, reads, restores and follows the attack target of the game a controller shows."""
+
+    def __init__(self, ctl: MassaiController) -> None:
+        self.ctl = ctl
+
+    def keep(self, player: int, target: str | None) -> bool:
+        """Keep (or clear, with ``None``) the attack target ``player`` locked in."""
+        ctl = self.ctl
+        if not ctl.kept:
+            return True
+        assert ctl.store is not None and ctl.game_id is not None
+        payload = (
+            None
+            if target is None
+            else {"what": SECRET_ATTACK, "player": player, "target": target, "on": ctl.version}
+        )
+        try:
+            ctl.store.set_secret(ctl.game_id, seat(player), payload)
+            ctl.aux_version = ctl.store.versions(ctl.game_id).aux_version
+        except StoreError as error:
+            ctl.notice = ("db_failed", {"error": str(error)})
+            return False
+        return True
+
+    def read(self) -> dict[str, Any]:
+        """The secrets kept for the game, by seat (``{}`` when it is kept nowhere)."""
+        ctl = self.ctl
+        if not ctl.kept:
+            return {}
+        assert ctl.store is not None and ctl.game_id is not None
+        try:
+            return ctl.store.secrets(ctl.game_id)
+        except StoreError as error:
+            ctl.notice = ("db_failed", {"error": str(error)})
+            return {}
+
+    def unusable(self, payload: Any, player: int) -> str | None:
+        """Why a kept attack target cannot be used now (a text key), or ``None``."""
+        state = self.ctl.state
+        if not isinstance(payload, dict) or payload.get("what") != SECRET_ATTACK:
+            return "db_reason_unreadable"
+        target = payload.get("target")
+        if not isinstance(target, str) or payload.get("player") != player:
+            return "db_reason_unreadable"
+        if payload.get("on") != self.ctl.version or state.phase != "play":
+            return "db_reason_changed"
+        if state.to_move != player:
+            return "db_reason_changed"
+        if target not in attackable_huts(state):
+            return "db_reason_target"
+        return None
+
+    def played_already(self, payload: Any, player: int) -> bool:
+        """The kept target is the attack just played (its page clears it right after)."""
+        actions = self.ctl.record.actions
+        last = actions[-1] if actions else None
+        return (
+            isinstance(payload, dict)
+            and isinstance(last, Attack)
+            and last.player == player
+            and last.target == payload.get("target")
+        )
+
+    def restore(self, quiet_if_locked: bool = True) -> None:
+        """After opening or reloading: put a kept attack target back (hidden), or say why it
+        cannot be; and say that a first setup is locked in."""
+        ctl = self.ctl
+        found = self.read()
+        for player in (0, 1):
+            if seat(player) not in found:
+                continue
+            payload = found[seat(player)]
+            reason = self.unusable(payload, player)
+            if reason is None:
+                ctl.target = payload["target"]
+                ctl.stage = "guards-wait"
+                if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
+                    ctl.notice = ("db_attack_locked", {"player": player})
+                continue
+            if self.played_already(payload, player):
+                continue
+            self.keep(player, None)  # said once, then cleared
+            lost = ("db_attack_lost", {"player": player, "reason": reason})
+            if ctl.notice[:1] == ("db_stale",):
+                ctl.notice = ("db_stale", {"also": lost})
+            else:
+                ctl.notice = lost
+            return
+        pending = ctl.state.pending_setup
+        if pending is not None and ctl.stage == "setup-wait" and quiet_if_locked:
+            ctl.notice = ("db_setup_locked", {"player": other(ctl.state.to_move)})
+
+    def follow(self) -> bool:
+        """Another page locked or cancelled an attack target on this version: follow it.
+        True when the page changed. An entry typed on this page is left alone."""
+        ctl = self.ctl
+        if ctl.stage not in ("play", "attack-wait", "guards-wait"):
+            return False
+        found = self.read()
+        player = ctl.state.to_move
+        payload = found.get(seat(player))
+        if payload is not None and self.unusable(payload, player) is None:
+            if ctl.stage == "guards-wait" and ctl.target == payload["target"]:
+                return False
+            ctl.target = payload["target"]
+            ctl.selection = ()
+            ctl.stage = "guards-wait"
+            ctl.notice = ("db_remote_attack", {"player": player})
+            return True
+        if payload is None and ctl.stage == "guards-wait":
+            ctl.target = None
+            ctl.stage = resting_stage(ctl.state)
+            ctl.notice = ("db_remote_cancel", {})
+            return True
+        return False

@@ -1,0 +1,110 @@
+"""The texts around the Massai board, as HTML, and which buttons a stage shows.
+
+Everything is computed from the controller, in its language; the view only puts the results in
+its widgets (:meth:`~tabletop.ui.massai.view.MassaiView.render_panels`).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from tabletop.ui.massai.canvas import shown_chain
+from tabletop.ui.massai.stages import WAIT_STAGES
+from tabletop.ui.massai.texts import player_label, t
+
+if TYPE_CHECKING:
+    from tabletop.ui.massai.controller import MassaiController
+
+#: Notices shown big and green: a secret choice is locked in.
+LOCKED_NOTICES = ("locked", "db_setup_locked", "db_attack_locked", "db_remote_attack")
+#: The buttons' names (their CSS class is ``tt-massai-<name>``), in the order shown.
+ACTION_BUTTONS = ("start", "confirm", "clear", "attack", "cancel", "continue", "undo", "redo")
+
+
+def is_secret_wait(c: MassaiController) -> bool:
+    """Whether the page asks a player to look away (the prompt is shown dark)."""
+    return c.stage in WAIT_STAGES
+
+
+def message_html(c: MassaiController) -> str:
+    """The notice line (a locked-in choice big and green)."""
+    notice = c.notice_text()
+    if c.notice and c.notice[0] in LOCKED_NOTICES:
+        return f'<div class="tt-massai-locked">{html.escape(notice)}</div>'
+    return html.escape(notice)
+
+
+def status_html(c: MassaiController) -> str:
+    """Whose turn it is, and each player's huts on the board and in supply."""
+    lang, state = c.lang, c.state
+    if state.phase == "setup":
+        turn = t("status_setup", lang, player=player_label(state.to_move, lang))
+    elif state.phase == "over":
+        turn = t("status_over", lang)
+    else:
+        turn = t("status_turn", lang, player=player_label(state.to_move, lang))
+    supplies = "".join(
+        "<div>"
+        + html.escape(
+            t(
+                "supply_line",
+                lang,
+                player=player_label(p, lang),
+                board=len(state.huts[p]),
+                supply=state.supply(p),
+            )
+        )
+        + "</div>"
+        for p in (0, 1)
+    )
+    return f"<h2>{html.escape(turn)}</h2>{supplies}"
+
+
+def options_text(c: MassaiController) -> str:
+    """The options of the game shown (adjacency, guard table), plain text."""
+    options = c.state.options
+    return t(
+        "options_line",
+        c.lang,
+        adjacency=t(f"adjacency_{options.adjacency}", c.lang),
+        table=", ".join(map(str, options.guard_table)),
+    )
+
+
+def legend_html(c: MassaiController) -> str:
+    """What the marks on the board mean (the gold chain once a game is won by it)."""
+    legend = t("legend", c.lang)
+    if shown_chain(c.state):
+        legend += t("legend_chain", c.lang)
+    return f"<small>{html.escape(legend)}</small>"
+
+
+def history_html(c: MassaiController) -> str:
+    """The numbered actions of the game (a still secret setup without its squares)."""
+    lines = c.history_lines()
+    if not lines:
+        return html.escape(t("history_empty", c.lang))
+    return (
+        "<ol style='list-style:none;padding-left:0'>"
+        + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        + "</ol>"
+    )
+
+
+def shown_buttons(c: MassaiController) -> dict[str, bool]:
+    """Which of :data:`ACTION_BUTTONS` the stage shows."""
+    stage = c.stage
+    resting = stage in ("play", "over", "setup-wait", "reveal")
+    return {
+        "start": is_secret_wait(c),
+        "confirm": stage in ("setup-entry", "attack-target", "guards"),
+        "clear": stage in ("setup-entry", "guards") and bool(c.selection),
+        "attack": stage == "play",
+        "cancel": stage in ("attack-wait", "attack-target", "guards-wait", "guards")
+        or stage == "setup-entry"
+        or (stage == "play" and bool(c.selection)),
+        "continue": stage == "reveal",
+        "undo": resting and bool(c.record.actions),
+        "redo": resting and c.can_redo,
+    }

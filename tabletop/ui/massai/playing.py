@@ -1,0 +1,104 @@
+"""Playing, undoing and redoing actions of the game a Massai page shows.
+
+An action accepted by the rules core becomes a new entry of the game (through the controller's
+:class:`~tabletop.ui.massai.keeping.GameKeeper`), and a refusal is said without changing
+anything. Undo is a new entry returning to the earlier state; redo restores the undone one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.massai.actions import Action, Attack, Setup
+from tabletop.ui.massai.stages import ENTRY_STAGES, TABLE, history_detail, resting_stage, seat
+
+if TYPE_CHECKING:
+    from tabletop.ui.massai.controller import MassaiController
+
+
+class Plays:
+    """Turns a controller's actions, undos and redos into entries of its game."""
+
+    def __init__(self, ctl: MassaiController) -> None:
+        self.ctl = ctl
+
+    def undo(self) -> None:
+        """Cancel an entry in progress, else take back the last action (a new entry)."""
+        ctl = self.ctl
+        if ctl.stage in ENTRY_STAGES:
+            ctl.entry.cancel()
+            return
+        if not ctl.record.actions:
+            ctl.notify("notice_nothing_to_undo")
+            return
+        last = ctl.record.actions[-1]
+        secret = isinstance(last, Setup) and ctl.state.pending_setup is not None
+        what = ("undo", {"player": last.player, "action": last, "secret": secret})
+        game_id = ctl.game_id
+        if ctl.store is None or game_id is None:
+            ctl.record = ctl.record.undo()
+        elif not ctl.keeper.change(lambda s, v: s.undo(game_id, v, actor=TABLE)):
+            return
+        ctl.after_return()
+        ctl.notice = ("notice_undone", {"what": what})
+        ctl.changed()
+
+    def redo(self) -> None:
+        """Restore the state the last undo left (a new entry of the history)."""
+        ctl = self.ctl
+        game_id = ctl.game_id
+        if ctl.stage in ENTRY_STAGES or not ctl.kept or game_id is None:
+            return
+        if not ctl.keeper.change(lambda s, v: s.redo(game_id, v, actor=TABLE)):
+            return
+        ctl.after_return()
+        last = ctl.record.actions[-1] if ctl.record.actions else None
+        if last is None:
+            ctl.notice = ()
+        else:
+            secret = isinstance(last, Setup) and ctl.state.pending_setup is not None
+            what = ("redo", {"player": last.player, "action": last, "secret": secret})
+            ctl.notice = ("db_redone", {"what": what})
+        ctl.changed()
+
+    def play(self, action: Action) -> None:
+        """Play ``action``: a new entry of the game (a refusal is said, nothing played); an
+        attack or the second setup opens the reveal."""
+        ctl = self.ctl
+        record, report = ctl.record.play(action)
+        if not report.ok:
+            ctl.notice = ("report", report)
+            ctl.changed()
+            return
+        game_id = ctl.game_id
+        if ctl.kept and game_id is not None:
+            done = ctl.keeper.change(
+                lambda s, v: s.append(
+                    game_id,
+                    record,
+                    v,
+                    "play",
+                    actor=seat(action.player),
+                    detail=history_detail(action, report),
+                )
+            )
+            if not done:
+                return
+            if isinstance(action, Attack):
+                ctl.secrets.keep(action.player, None)
+        elif ctl.deleted:
+            ctl.notify("db_deleted")
+            return
+        else:
+            ctl.record = record
+        ctl.last_report = report
+        ctl.selection = ()
+        ctl.target = None
+        reveal = isinstance(action, Attack) or (isinstance(action, Setup) and report.placed)
+        if isinstance(action, Setup) and not report.placed:
+            ctl.stage = "setup-wait"
+            ctl.notice = ("locked", {})
+        else:
+            ctl.stage = "reveal" if reveal else resting_stage(ctl.state)
+            ctl.notice = ("report", report)
+        ctl.changed()

@@ -1,0 +1,58 @@
+"""The stages of the Massai page and the names its entries are kept under.
+
+Stages of the page (``MassaiController.stage``)::
+
+    setup-wait -> setup-entry -> (locked) setup-wait -> setup-entry -> reveal -> play
+    play -> attack-wait -> attack-target -> guards-wait -> guards -> reveal -> play | over
+
+In ``*-wait`` stages the page asks the other player to look away; secret choices are never drawn
+outside their own entry stage.
+"""
+
+from __future__ import annotations
+
+from tabletop.games.massai.actions import Action, Setup
+from tabletop.games.massai.notation import format_action
+from tabletop.games.massai.rules import Report, player_name
+from tabletop.games.massai.state import State
+
+STAGES = (
+    "setup-wait",
+    "setup-entry",
+    "play",
+    "attack-wait",
+    "attack-target",
+    "guards-wait",
+    "guards",
+    "reveal",
+    "over",
+)
+#: Stages where a secret choice is being clicked (drawn only there).
+SECRET_STAGES = ("setup-entry", "attack-target", "guards")
+#: Stages where the page asks the other player to look away.
+WAIT_STAGES = ("setup-wait", "attack-wait", "guards-wait")
+#: Stages of an entry under way (undo cancels them; no action is played in them).
+ENTRY_STAGES = ("setup-entry", "attack-wait", "attack-target", "guards-wait", "guards")
+#: The stage a wait opens once the chooser is at the screen.
+OPENS = {"setup-wait": "setup-entry", "attack-wait": "attack-target", "guards-wait": "guards"}
+#: What a kept secret says it is (the only kind the page keeps: an attack target).
+SECRET_ATTACK = "attack-target"
+#: The actor of changes that are not one player's action.
+TABLE = "table"
+
+
+def seat(player: int) -> str:
+    """The seat name a player's actions and secrets are kept under (``Player 1``)."""
+    return player_name(player)
+
+
+def resting_stage(state: State) -> str:
+    """The stage a page shows when no entry is under way."""
+    return {"setup": "setup-wait", "play": "play"}.get(state.phase, "over")
+
+
+def history_detail(action: Action, report: Report) -> str:
+    """What the history entry says was played; a first setup stays secret there too."""
+    if isinstance(action, Setup) and not report.placed:
+        return "setup (secret until both setups are chosen)"
+    return format_action(action)
