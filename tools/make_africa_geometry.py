@@ -20,6 +20,7 @@ Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -124,18 +125,60 @@ SEEDS: dict[str, tuple[Point, ...]] = {
     "Somalia": ((43.5, 10.5), (48.0, 8.0), (44.5, 3.0)),
 }
 
-LON_MIN, LON_MAX = -18.5, 52.5
-LAT_MIN, LAT_MAX = -36.0, 38.5
 MARGIN = 20.0
 HEIGHT = 1000.0
-SCALE = (HEIGHT - 2 * MARGIN) / (LAT_MAX - LAT_MIN)
-WIDTH = round((LON_MAX - LON_MIN) * SCALE + 2 * MARGIN)
+
+# The board is schematic, like the printed one: small territories are enlarged so that each
+# holds its name, its development spaces and six presences. Each lens (centre as longitude,
+# latitude; magnification; radius in degrees) is a fisheye that magnifies by 1 + m at its centre
+# and fades out at its radius (the map is unchanged beyond); a negative m shrinks instead. Each
+# is a one-to-one map of the plane, so borders and coasts keep their neighbours. The result is
+# fitted back into the box.
+LENSES: list[tuple[Point, float, float]] = [
+    ((-1.5, 8.0), 1.6, 21.0),  # the Gulf of Guinea strips
+]
+# Coast segments are cut to this length (degrees) first, so the coast bends smoothly.
+DENSIFY = 0.5
+
+
+def fisheye(point: Point) -> Point:
+    """Longitude/latitude through every lens (Sarkar-Brown fisheyes: monotone in radius)."""
+    for (fx, fy), magnify, radius in LENSES:
+        dx, dy = point[0] - fx, point[1] - fy
+        r = math.hypot(dx, dy)
+        if 0 < r < radius:
+            factor = (magnify + 1) / (magnify * r / radius + 1)
+            point = (fx + dx * factor, fy + dy * factor)
+    return point
+
+
+def densify(ring: list[Point], step: float = DENSIFY) -> list[Point]:
+    """``ring`` with extra points so that no segment is longer than ``step``."""
+    out: list[Point] = []
+    for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+        parts = max(1, math.ceil(math.dist(a, b) / step))
+        out.extend(
+            (a[0] + (b[0] - a[0]) * k / parts, a[1] + (b[1] - a[1]) * k / parts)
+            for k in range(parts)
+        )
+    return out
+
+
+@functools.cache
+def frame() -> tuple[float, float, float, int]:
+    """(west, north, scale, width): how lens-bent longitudes/latitudes fill the box."""
+    points = [fisheye(p) for ring in (COAST, MADAGASCAR) for p in densify(ring)]
+    west, east = min(p[0] for p in points), max(p[0] for p in points)
+    south, north = min(p[1] for p in points), max(p[1] for p in points)
+    scale = (HEIGHT - 2 * MARGIN) / (north - south)
+    return west, north, scale, round((east - west) * scale + 2 * MARGIN)
 
 
 def project(point: Point) -> Point:
-    """Longitude/latitude to drawing pixels (equirectangular; Africa straddles the equator)."""
-    lon, lat = point
-    return ((lon - LON_MIN) * SCALE + MARGIN, (LAT_MAX - lat) * SCALE + MARGIN)
+    """Longitude/latitude to drawing pixels: the lenses, then equirectangular, y down."""
+    west, north, scale, _width = frame()
+    lon, lat = fisheye(point)
+    return ((lon - west) * scale + MARGIN, (north - lat) * scale + MARGIN)
 
 
 def signed_area(ring: list[Point]) -> float:
@@ -269,12 +312,13 @@ def sea_edges(ring: list[Point], coast: list[Point]) -> list[tuple[Point, Point]
 
 def build() -> dict:
     """Compute the drawing data in the format read by ``geometry_from_dict``."""
-    coast = [project(p) for p in COAST]
+    coast = [project(p) for p in densify(COAST)]
     owners = [name for name, seeds in SEEDS.items() for _ in seeds]
     points = np.array([project(seed) for seeds in SEEDS.values() for seed in seeds])
     # Far-away extra points make every real cell finite; they lie well outside the coastline.
-    far = 10 * max(WIDTH, HEIGHT)
-    centre = (WIDTH / 2, HEIGHT / 2)
+    width = frame()[3]
+    far = 10 * max(width, HEIGHT)
+    centre = (width / 2, HEIGHT / 2)
     dummies = [
         (centre[0] + far * math.cos(k * math.pi / 4), centre[1] + far * math.sin(k * math.pi / 4))
         for k in range(8)
@@ -302,10 +346,10 @@ def build() -> dict:
         largest = max(merged, key=lambda ring: abs(signed_area(ring)))
         territories[name] = {"polygons": merged, "label": list(label_point(largest))}
     for name, island in ISLANDS.items():
-        ring = tidy([project(p) for p in island])
+        ring = tidy([project(p) for p in densify(island)])
         territories[name] = {"polygons": [ring], "label": list(label_point(ring))}
     return {
-        "width": WIDTH,
+        "width": width,
         "height": HEIGHT,
         "outline": [list(p) for p in tidy(coast)],
         "territories": {name: territories[name] for name in sorted(territories)},
@@ -388,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     geometry = geometry_from_dict(data, "generated")
     if not args.check:
         write_atomically(OUTPUT, json.dumps(data, separators=(",", ":")) + "\n")
-        print(f"wrote {OUTPUT} ({WIDTH} x {HEIGHT:.0f} px, {len(data['outline'])} coast points)")
+        size = f"{data['width']} x {HEIGHT:.0f} px, {len(data['outline'])} coast points"
+        print(f"wrote {OUTPUT} ({size})")
     print("shared borders in the drawing:")
     borders = geometry.shared_borders()
     for name in sorted(geometry.polygons):

@@ -6,6 +6,7 @@ logic, so tests call it with any canvas-like object.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from tabletop.ui.africa1880.map.layout import (
     COLONY_FILL,
     DISC_R,
     LAND,
-    LEGEND_W,
+    LEGEND_LINE,
     LIGHT_POWERS,
     NEW,
     PIN,
@@ -28,10 +29,12 @@ from tabletop.ui.africa1880.map.layout import (
     MapModel,
     Point,
     TerritoryView,
+    legend_box,
     legend_entries,
     power_colour,
     power_letters,
 )
+from tabletop.ui.africa1880.map.placement import STAR_R, leader_end
 from tabletop.ui.africa1880.texts import t
 
 
@@ -48,27 +51,33 @@ def _layers(canvas: Any) -> list[Any]:
 
 
 def _piece_slots(view: TerritoryView) -> list[tuple[str, Point, str]]:
-    """Disc positions around the anchor: (power, centre, kind) with kind present/removed."""
+    """(power, disc centre, "present" | "removed") in the territory's disc slots, in order."""
     pieces = [(p, "present") for p in view.presences] + [(p, "removed") for p in view.removed]
-    count = len(pieces)
-    x0, y0 = view.anchor
-    per_row = 3
-    slots = []
-    for i, (power, kind) in enumerate(pieces):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, count - row * per_row)
-        x = x0 + (col - (in_row - 1) / 2) * (2 * DISC_R + 3)
-        y = y0 + 16 + row * (2 * DISC_R + 3)
-        slots.append((power, (x, y), kind))
-    return slots
+    if view.place is None:
+        return []
+    slots = view.place.discs
+    return [(power, slots[i % len(slots)], kind) for i, (power, kind) in enumerate(pieces)]
 
 
 def _square_slots(view: TerritoryView) -> list[Point]:
-    """Top-left corners of the development spaces, in a row above the label."""
-    x0, y0 = view.anchor
-    gap = SQUARE + 3
-    start = x0 - (view.spaces * gap - 3) / 2
-    return [(start + i * gap, y0 - 24) for i in range(view.spaces)]
+    """Top-left corners of the development spaces."""
+    if view.place is None:
+        return []
+    return [(b.x, b.y) for b in view.place.spaces]
+
+
+def _disc_r(view: TerritoryView) -> float:
+    return view.place.disc_r if view.place is not None else DISC_R
+
+
+def star_points(x: float, y: float, r: float = STAR_R) -> list[Point]:
+    """A five-pointed star of outer radius ``r`` centred on (x, y), point up."""
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return points
 
 
 def draw(canvas: Any, model: MapModel) -> None:
@@ -111,28 +120,46 @@ def _draw_base(c: Any, model: MapModel) -> None:
         c.stroke_style = "#4e3b22"
         c.line_width = 2.5
         c.stroke_polygon(list(model.outline))
+    for view in model.territories.values():
+        if view.place is not None and view.place.callout is not None:
+            _callout(c, view)
     c.text_align = "center"
     c.text_baseline = "middle"
     c.fill_style = "#222222"
     font = ""
     for view in model.territories.values():
-        # Narrow territories (the Gulf of Guinea coast) get a smaller label so names do not meet.
-        xs = [p[0] for poly in view.polygons for p in poly]
-        narrow = bool(xs) and max(xs) - min(xs) < 7 * len(view.label)
-        wanted = "bold 9px sans-serif" if narrow else "bold 11px sans-serif"
+        place = view.place
+        if place is None:
+            continue
+        wanted = f"bold {place.font_px}px sans-serif"
         if wanted != font:
             c.font = font = wanted
-        x, y = view.anchor
-        if narrow:
-            # Squeeze the name into the territory's width rather than spill onto a neighbour.
-            c.fill_text(view.label, x, y - 8, max_width=max(max(xs) - min(xs) - 4, 12))
-        else:
-            c.fill_text(view.label, x, y - 8)
+        box = place.label
+        line_h = box.h / len(place.lines)
+        for i, line in enumerate(place.lines):
+            # max_width keeps the name inside its box even if the browser's font runs wider.
+            c.fill_text(line, box.x + box.w / 2, box.y + (i + 0.5) * line_h, max_width=box.w)
     if model.title:
         c.font = "bold 16px sans-serif"
         c.text_align = "left"
         c.fill_style = "#263238"
         c.fill_text(model.title, 10, 16)
+
+
+def _callout(c: Any, view: TerritoryView) -> None:
+    """A framed card in the sea, with a leader line to a dot in the territory."""
+    place = view.place
+    assert place is not None and place.callout is not None
+    frame = place.callout
+    end = leader_end(frame, place.pole)
+    c.stroke_style = BORDER
+    c.line_width = 1.5
+    c.stroke_line(end[0], end[1], place.pole[0], place.pole[1])
+    c.fill_style = BORDER
+    c.fill_circle(place.pole[0], place.pole[1], 2.5)
+    c.fill_style = COLONY_FILL if view.colony else LAND
+    c.fill_rect(frame.x, frame.y, frame.w, frame.h)
+    c.stroke_rect(frame.x, frame.y, frame.w, frame.h)
 
 
 def _hatch(c: Any, poly: Sequence[Point]) -> None:
@@ -157,14 +184,14 @@ def _hatch(c: Any, poly: Sequence[Point]) -> None:
     c.restore()
 
 
-def _disc(c: Any, power: str, x: float, y: float) -> None:
+def _disc(c: Any, power: str, x: float, y: float, r: float = DISC_R) -> None:
     c.fill_style = power_colour(power)
-    c.fill_circle(x, y, DISC_R)
+    c.fill_circle(x, y, r)
     c.stroke_style = "#ffffff"
     c.line_width = 1.5
-    c.stroke_circle(x, y, DISC_R)
+    c.stroke_circle(x, y, r - 0.75)
     c.fill_style = "#000000" if power in LIGHT_POWERS else "#ffffff"
-    c.font = "bold 9px sans-serif"
+    c.font = f"bold {max(8, round(r))}px sans-serif"
     c.text_align = "center"
     c.text_baseline = "middle"
     c.fill_text(power_letters(power), x, y + 0.5)
@@ -182,36 +209,39 @@ def _draw_pieces(c: Any, model: MapModel) -> None:
                 c.stroke_style = PIN
                 c.line_width = 1.0
                 c.stroke_rect(x, y, SQUARE, SQUARE)
+        r = _disc_r(view)
         for power, (x, y), kind in _piece_slots(view):
             if kind == "present":
-                _disc(c, power, x, y)
+                _disc(c, power, x, y, r)
             else:  # removed this round: a faded disc under the red cross
                 c.global_alpha = 0.35
-                _disc(c, power, x, y)
+                _disc(c, power, x, y, r)
                 c.global_alpha = 1.0
-        if view.colony:
-            x, y = view.anchor
-            c.font = "bold 18px sans-serif"
-            c.text_align = "center"
-            c.text_baseline = "middle"
-            c.fill_style = "#b8860b"
-            c.fill_text("★", x + 7 * len(view.label) / 2 + 10, y - 8)
+        if view.colony and view.place is not None:
+            _star(c, *view.place.star)
+
+
+def _star(c: Any, x: float, y: float) -> None:
+    c.fill_style = "#b8860b"
+    c.fill_polygon(star_points(x, y))
 
 
 def _draw_marks(c: Any, model: MapModel) -> None:
     for view in model.territories.values():
+        r = _disc_r(view)
         for power, (x, y), kind in _piece_slots(view):
             if kind == "removed":
-                _cross(c, x, y)
+                _cross(c, x, y, r)
             elif power in view.new:
-                _ring(c, x, y)
+                _ring(c, x, y, r)
         slots = _square_slots(view)
         first_added = max(0, view.pins - view.pins_added)
         for i in range(first_added, min(view.pins, len(slots))):
             x, y = slots[i]
+            # Within 2.5 px of the square: it stays inside the territory's margin.
             c.stroke_style = PIN_ADDED
-            c.line_width = 3.0
-            c.stroke_rect(x - 2, y - 2, SQUARE + 4, SQUARE + 4)
+            c.line_width = 2.0
+            c.stroke_rect(x - 1.5, y - 1.5, SQUARE + 3, SQUARE + 3)
         if view.new_colony:
             for poly in view.polygons:
                 c.stroke_style = "#b8860b"
@@ -219,8 +249,8 @@ def _draw_marks(c: Any, model: MapModel) -> None:
                 c.stroke_polygon(list(poly))
 
 
-def _cross(c: Any, x: float, y: float) -> None:
-    r = DISC_R + 1
+def _cross(c: Any, x: float, y: float, disc_r: float = DISC_R) -> None:
+    r = disc_r - 1.5  # the cross with its white edge stays on the disc
     c.line_width = 5.0
     c.stroke_style = "#ffffff"
     c.stroke_line(x - r, y - r, x + r, y + r)
@@ -231,25 +261,25 @@ def _cross(c: Any, x: float, y: float) -> None:
     c.stroke_line(x - r, y + r, x + r, y - r)
 
 
-def _ring(c: Any, x: float, y: float) -> None:
-    c.line_width = 3.0
+def _ring(c: Any, x: float, y: float, disc_r: float = DISC_R) -> None:
+    # Just outside the disc (to disc_r + 2.5): within the territory's margin.
+    c.line_width = 2.0
     c.stroke_style = NEW
-    c.stroke_circle(x, y, DISC_R + 3.5)
+    c.stroke_circle(x, y, disc_r + 1.5)
 
 
 def _draw_legend(c: Any, model: MapModel) -> None:
     entries = legend_entries(model)
-    line = 20.0
-    box_h = 28 + line * len(entries)
-    x0 = 8.0
-    y0 = model.height - box_h - 8
+    line = LEGEND_LINE
+    box = legend_box(model.height, len(model.powers))
+    x0, y0 = box.x, box.y
     c.global_alpha = 0.9
     c.fill_style = "#ffffff"
-    c.fill_rect(x0, y0, LEGEND_W, box_h)
+    c.fill_rect(x0, y0, box.w, box.h)
     c.global_alpha = 1.0
     c.stroke_style = "#555555"
     c.line_width = 1.0
-    c.stroke_rect(x0, y0, LEGEND_W, box_h)
+    c.stroke_rect(x0, y0, box.w, box.h)
     c.font = "bold 13px sans-serif"
     c.text_align = "left"
     c.text_baseline = "middle"
@@ -270,10 +300,7 @@ def _draw_legend(c: Any, model: MapModel) -> None:
             c.line_width = 1.0
             c.stroke_rect(x - 4, y - 4, SQUARE, SQUARE)
         elif kind == "colony":
-            c.font = "bold 16px sans-serif"
-            c.text_align = "center"
-            c.fill_style = "#b8860b"
-            c.fill_text("★", x, y)
+            _star(c, x, y)
         elif kind == "removed":
             _cross(c, x, y)
         elif kind == "new":
@@ -283,8 +310,8 @@ def _draw_legend(c: Any, model: MapModel) -> None:
             c.fill_style = PIN
             c.fill_rect(x - 4, y - 4, SQUARE, SQUARE)
             c.stroke_style = PIN_ADDED
-            c.line_width = 3.0
-            c.stroke_rect(x - 6, y - 6, SQUARE + 4, SQUARE + 4)
+            c.line_width = 2.0
+            c.stroke_rect(x - 5.5, y - 5.5, SQUARE + 3, SQUARE + 3)
         c.font = "13px sans-serif"
         c.text_align = "left"
         c.fill_style = "#222222"

@@ -6,11 +6,13 @@ The colours of the powers and marks live here too, so the drawing and the page a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.ui.africa1880.map.placement import Box, Placement, place_all
 from tabletop.ui.africa1880.texts import power_name, t
 
 Point = tuple[float, float]
@@ -47,6 +49,7 @@ SELECT = "#ff00aa"
 DISC_R = 9.0
 SQUARE = 8.0
 LEGEND_W = 190.0
+LEGEND_LINE = 20.0
 
 
 def power_colour(power: str) -> str:
@@ -87,6 +90,8 @@ class TerritoryView:
     pins_added: int = 0
     new_colony: bool = False
     neighbours: tuple[str, ...] = ()
+    # Where the label, spaces, discs and star go (inside the shape, or in a callout).
+    place: Placement | None = None
 
 
 @dataclass(frozen=True)
@@ -104,11 +109,45 @@ class MapModel:
     lang: str = "en"
 
     def territory_at(self, x: float, y: float) -> str | None:
-        """The territory under canvas point (x, y), if any."""
+        """The territory under canvas point (x, y) or whose callout is there, if any."""
         for view in self.territories.values():
             if any(_inside(x, y, poly) for poly in view.polygons):
                 return view.name
+        for view in self.territories.values():
+            if view.place is not None and view.place.callout is not None:
+                if view.place.callout.contains(x, y):
+                    return view.name
         return None
+
+
+def legend_box(height: float, powers: int = 6) -> Box:
+    """Where the legend goes (bottom left, in the Atlantic), sized for ``powers`` powers."""
+    box_h = 28 + LEGEND_LINE * (powers + 6)
+    return Box(8.0, height - box_h - 8, LEGEND_W, box_h)
+
+
+def title_box() -> Box:
+    return Box(0.0, 0.0, 260.0, 30.0)
+
+
+@functools.lru_cache(maxsize=16)
+def _placements(
+    shapes: tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
+    labels: tuple[str, ...],
+    spaces: tuple[int, ...],
+    width: int,
+    height: int,
+) -> dict[str, Placement]:
+    """Placements of a board's marks, computed once per shapes, names and canvas size."""
+    names = [name for name, _ in shapes]
+    return place_all(
+        dict(shapes),
+        dict(zip(names, labels, strict=True)),
+        dict(zip(names, spaces, strict=True)),
+        width,
+        height,
+        reserved=(legend_box(height), title_box()),
+    )
 
 
 def _inside(x: float, y: float, poly: Sequence[Point]) -> bool:
@@ -208,15 +247,24 @@ def build_map_model(
     for power, territory in changes.new:
         new.setdefault(territory, []).append(power)
 
+    labels = tuple(name for name in names)
+    placements = _placements(
+        tuple((name, shapes.get(name, ())) for name in names),
+        labels,
+        tuple(int(board[name].spaces) for name in names),
+        int(width),
+        int(height),
+    )
     views = {}
-    for name in names:
+    for name, label in zip(names, labels, strict=True):
         terr = board[name]
+        place = placements.get(name)
         present = tuple(p for p in state.powers if name in state.presences.get(p, ()))
         views[name] = TerritoryView(
             name=name,
-            label=name,
+            label=label,
             polygons=shapes.get(name, ()),
-            anchor=anchors[name],
+            anchor=place.anchor if place is not None else anchors[name],
             coastal=bool(terr.coastal),
             spaces=int(terr.spaces),
             pins=int(state.development.get(name, 0)),
@@ -227,6 +275,7 @@ def build_map_model(
             pins_added=int(changes.pins_added.get(name, 0)),
             new_colony=name in changes.colonies,
             neighbours=tuple(terr.neighbours),
+            place=place,
         )
     return MapModel(
         width=int(width),
