@@ -11,6 +11,8 @@ import pytest
 from store.conftest import pg_database, pg_server_url  # noqa: F401 - fixtures used here
 
 from tabletop.store import Store, open_store
+from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.view import MassaiView
 
 
 @pytest.fixture
@@ -30,3 +32,12 @@ def pg_store(request: pytest.FixtureRequest) -> Iterator[Store]:
         yield made
     finally:
         made.close()
+
+
+@pytest.fixture
+def view(store: Store) -> Iterator[MassaiView]:
+    """The game view of a new game kept in ``store``, drawn once."""
+    made = MassaiView(MassaiController(store))
+    made.redraw()
+    yield made
+    made.controller.stop_watching()

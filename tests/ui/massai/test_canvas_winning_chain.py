@@ -16,7 +16,7 @@ from tabletop.ui.massai.app import MassaiView
 from tabletop.ui.massai.canvas import Scene, draw, geometry_for
 from tabletop.ui.massai.controller import MassaiController
 
-from .test_app import click, secret_setup
+from .driving import click, secret_setup
 
 
 class RecordingCanvas:

@@ -8,8 +8,7 @@ import time
 
 from tabletop.store import Store
 
-from .test_app import click, secret_setup
-from .test_store_flows import page_on, to_play
+from .driving import click, page_on, secret_setup, to_play
 
 
 def test_two_pages_on_postgresql(pg_store: Store) -> None:

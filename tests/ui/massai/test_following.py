@@ -1,0 +1,84 @@
+"""Two pages on one game: the watcher brings the other page's changes, an entry under way is
+interrupted with the reason, a target locked elsewhere is followed."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from tabletop.store import Store
+
+from .driving import click, page_on, secret_setup, to_play
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_another_page_interrupts_an_entry_under_way(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    two = page_on(store, one.controller.game_id)
+    two.attack_button.click()
+    two.start_button.click()
+    click(two, "c4")
+    click(one, "f3")  # Player 1 builds instead, on the first page
+    two.controller.sync()
+    c2 = two.controller
+    assert c2.stage == "play" and c2.state.owner("f3") == 0 and c2.selection == ()
+    assert "This game changed on another page" in two.message.value
+
+
+def test_watcher_brings_the_other_page_s_move_within_a_second(store: Store) -> None:
+    async def scenario() -> float:
+        one = page_on(store)
+        two = page_on(store, one.controller.game_id)
+        assert two.controller.watch() is not None
+        try:
+            started = time.monotonic()
+            secret_setup(one, "c1 d1 e1 d2 e2")
+            while two.controller.state.pending_setup is None:
+                assert time.monotonic() - started < 5, "the second page never saw the setup"
+                await asyncio.sleep(0.02)
+            return time.monotonic() - started
+        finally:
+            two.controller.stop_watching()
+
+    delay = asyncio.run(scenario())
+    assert delay < 1.5
+
+
+def test_a_target_locked_on_another_page_is_followed_and_its_cancel_too(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    two = page_on(store, one.controller.game_id)
+    one.attack_button.click()
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    two.controller.sync()
+    assert two.controller.stage == "guards-wait"
+    assert "locked an attack target on another page" in two.message.value
+    assert "d4" not in two.prompt.value + two.message.value
+    one.cancel_button.click()
+    two.controller.sync()
+    assert two.controller.stage == "play" and "cancelled on another page" in two.message.value
+
+
+def test_a_page_waiting_for_guards_shows_the_attack_played_elsewhere(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    two = page_on(store, one.controller.game_id)
+    one.attack_button.click()
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    two.controller.sync()
+    assert two.controller.stage == "guards-wait"
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    two.controller.sync()
+    message = two.message.value
+    assert "Another page changed this game: Player 1 (light): attack d4 guards d4" in message
+    assert "not applied" not in message and two.controller.stage == "play"
+    assert store.secrets(one.controller.game_id) == {}
