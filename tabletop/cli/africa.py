@@ -185,6 +185,19 @@ def register(subparsers: Any) -> None:
     _add_lang(amend, "language of the text")
     amend.set_defaults(handler=cmd_amend)
 
+    compare = add(
+        "compare",
+        help="what if: resolve the current round with two versions of the sheets",
+        description="Resolve the current round with sheets A and with sheets B and print only "
+        "the differences, in words (or --json). Nothing is saved.",
+    )
+    compare.add_argument("game", type=Path, metavar="GAME.json|db:ID")
+    compare.add_argument("sheets_a", metavar="A.txt", help="the sheets as written ('-': stdin)")
+    compare.add_argument("sheets_b", metavar="B.txt", help="the other version of the sheets")
+    compare.add_argument("--json", action="store_true", help="print the differences as JSON")
+    _add_lang(compare, "language of the sentences")
+    compare.set_defaults(handler=cmd_compare)
+
 
 def _load_board(source: str | None) -> Board:
     try:
@@ -526,4 +539,31 @@ def _undo_amendment(args: argparse.Namespace) -> int:
     except StoreError as error:
         raise CliError(str(error)) from None
     print(tr.gettext("Amendment taken back in {path}.", path=args.game))
+    return 0
+
+
+# --------------------------------------------------------------------------- compare
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Resolve the current round twice and print the differences."""
+    from tabletop.games.africa1880.compare import compare, comparison_sentences
+
+    if args.sheets_a == "-" and args.sheets_b == "-":
+        raise CliError("only one of A.txt and B.txt can be standard input ('-')")
+    game = _load(args.game)
+    lang = args.lang
+    if game.state.game_over:
+        raise CliError(text("cli", "over_no_resolve", lang, game=args.game))
+    text_a, text_b = read_orders(args.sheets_a), read_orders(args.sheets_b)
+    assert game.board is not None
+    try:
+        result = compare(game.state, game.board, text_a, text_b)
+    except SheetTooLongError as error:
+        raise CliError(str(error)) from None
+    if args.json:
+        print_json(result.to_dict(lang))
+        return 0
+    tr = translator(lang)
+    print(tr.gettext("What if, round {year}:", year=game.state.year))
+    for sentence in comparison_sentences(result, lang):
+        print("  - " + sentence)
     return 0
