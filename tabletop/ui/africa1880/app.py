@@ -30,13 +30,14 @@ from tabletop.ui.africa1880.result_tab import ResultTab
 from tabletop.ui.africa1880.rounds_tab import RoundsTab
 from tabletop.ui.africa1880.sheet_editor import Shared
 from tabletop.ui.africa1880.texts import power_name, t
+from tabletop.ui.africa1880.timer_tab import TimerTab
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
 from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import import_file_once, open_page_store, store_text
 from tabletop.ui.shell.tabs import NamedTabs
 from tabletop.ui.shell.teacher import PanelFactory, TeacherView, installed
-from tabletop.ui.shell.timer import TimerWidget, format_clock
+from tabletop.ui.shell.timer import TimerWidget
 
 GAME_FILE_ENV = "TABLETOP_AFRICA_GAME"
 PANELS_MODULE = "tabletop.ui.analysis.africa_panel"
@@ -77,15 +78,12 @@ class AfricaApp(widgets.VBox):
         self.games_box = widgets.VBox([self.games] if self.games is not None else [])
         self.games_box.add_class("tt-games-view")
         self.games_box.layout.display = "none"
-        self._timer_rev: int | None = None  # the timer's revision in the database, as shown
-        self._applying_timer = False
         # the tabs (the timer is built when its tab is first opened)
         self.orders = OrdersTab(self)
         self.result = ResultTab(self)
         self.rounds = RoundsTab(self)
         self.files = FilesTab(self)
-        self._timer: TimerWidget | None = None
-        self.timer_box = widgets.VBox()
+        self.timer_box = TimerTab(ctl, lambda title: self.tabs.retitle("timer", title))
         pages = [self.orders, self.result, self.rounds, self.files, self.timer_box]
         self.tabs = NamedTabs(dict(zip(TABS, pages, strict=True)))
         self.tabs.add_class("tt-main-tabs")
@@ -121,7 +119,7 @@ class AfricaApp(widgets.VBox):
         self._relabel()
         self._refresh_game()
         self._on_message()
-        self._restore_timer()
+        self.timer_box.restore()
 
     # ----------------------------------------------------------------- intents
     def show_games(self) -> None:
@@ -148,7 +146,7 @@ class AfricaApp(widgets.VBox):
         if self.controller.open_game(game_id):
             self.show_game()
             self.show_tab("orders")
-            self._restore_timer()
+            self.timer_box.restore()
 
     def new_game(self) -> None:
         """The list's "New game": the new-game form (the games listed stay as they are)."""
@@ -189,7 +187,7 @@ class AfricaApp(widgets.VBox):
 
     def _on_aux(self, _change: Any = None) -> None:
         """Something kept with the game changed (on another page): the timer follows."""
-        self._restore_timer()
+        self.timer_box.restore()
 
     def _on_drafts(self, _change: Any = None) -> None:
         self.teacher.mark_stale()
@@ -203,8 +201,7 @@ class AfricaApp(widgets.VBox):
 
     def _on_lang(self, _change: Any = None) -> None:
         self.lang_toggle.value = self.controller.lang
-        if self._timer is not None:
-            self._timer.set_lang(self.controller.lang)
+        self.timer_box.set_lang(self.controller.lang)
         self._relabel()
         self._refresh_game()
         self.teacher.refresh()  # the teacher view follows the page's language
@@ -228,89 +225,7 @@ class AfricaApp(widgets.VBox):
     @property
     def timer(self) -> TimerWidget:
         """The diplomacy timer (built on first use)."""
-        if self._timer is None:
-            self._timer = TimerWidget(lang=self.controller.lang)
-            self.timer_box.children = (self._timer,)
-            self._timer.countdown.observe(
-                self._on_timer_tick, names=["remaining", "running", "finished"]
-            )
-            self._timer.countdown.observe(self._on_timer_state, names=["running", "finished"])
-            self._timer.countdown.observe(self._on_timer_remaining, names="remaining")
-        return self._timer
-
-    # The timer is kept with the game when it starts, pauses, is reset or runs out (not at
-    # every tick): a reload, or another page, computes the time left from when it was kept.
-    def _on_timer_state(self, _change: Any = None) -> None:
-        self._keep_timer()
-
-    def _on_timer_remaining(self, _change: Any = None) -> None:
-        countdown = self.timer.countdown
-        if not countdown.running and not countdown.finished:
-            self._keep_timer()  # a reset, or a new duration, while stopped
-
-    def _keep_timer(self) -> None:
-        if self._applying_timer or self._timer is None:
-            return
-        countdown = self._timer.countdown
-        state = {
-            "duration": countdown.duration,
-            "remaining": countdown.remaining,
-            "running": countdown.running,
-            "finished": countdown.finished,
-        }
-        rev = self.controller.save_timer(state)
-        if rev is not None:
-            self._timer_rev = rev
-
-    def _restore_timer(self) -> None:
-        """Show the timer as kept with the game (running on, with the time left now)."""
-        kept = self.controller.timer_state()
-        if kept is None:
-            if self._timer is not None and self._timer_rev is not None:
-                self._apply_timer(None)  # another game, with no timer kept
-            self._timer_rev = None
-            return
-        if kept.rev == self._timer_rev:
-            return
-        self._timer_rev = kept.rev
-        self._apply_timer(kept)
-
-    def _apply_timer(self, kept: Any) -> None:
-        countdown = self.timer.countdown
-        self._applying_timer = True
-        try:
-            state = kept.state if kept is not None else {}
-            duration = float(state.get("duration") or countdown.duration)
-            countdown.reset(duration)
-            self.timer.minutes.value = max(1, min(60, round(duration / 60)))
-            countdown.reset(duration)
-            if kept is None:
-                return
-            left = kept.remaining_now()
-            if state.get("finished") or (state.get("running") and left is not None and left <= 0):
-                countdown.remaining = 0.0
-                countdown.finished = True
-            elif left is not None:
-                countdown.remaining = left
-                if state.get("running"):
-                    countdown.start()
-        finally:
-            self._applying_timer = False
-        self._on_timer_tick()
-
-    def _timer_title(self, lang: str) -> str:
-        """The timer tab's title, with the time left while it runs (glyphs every font has)."""
-        title = t("tab_timer", lang)
-        countdown = self._timer.countdown if self._timer is not None else None
-        if countdown is not None and countdown.finished:
-            return f"{title} ⚠ {format_clock(0)}"
-        if countdown is not None and countdown.running:
-            return f"{title} ▶ {format_clock(countdown.remaining)}"
-        return title
-
-    def _on_timer_tick(self, _change: Any = None) -> None:
-        # The timer ticks four times a second: retitle sends the titles only when they change.
-        self.tabs.retitle("timer", self._timer_title(self.controller.lang))
+        return self.timer_box.timer
 
     # ----------------------------------------------------------------- rendering
     def _relabel(self) -> None:
@@ -322,7 +237,7 @@ class AfricaApp(widgets.VBox):
                 "result": t("tab_result", lang),
                 "rounds": t("tab_history", lang),
                 "game": t("tab_game", lang),
-                "timer": self._timer_title(lang),
+                "timer": self.timer_box.title(lang),
             }
         )
         self.teacher.relabel()

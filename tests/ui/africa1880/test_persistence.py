@@ -130,7 +130,7 @@ def test_the_message_is_translated(store: Store) -> None:
 
 def test_the_watcher_brings_the_change_within_a_second(store: Store) -> None:
     first, second = two_pages(store)
-    watcher = second.controller.watcher
+    watcher = second.controller.link.watcher
     assert watcher is not None and watcher.watcher is not None
     watcher.watcher.start()  # in a page this runs from the start (in the kernel's loop)
     try:
