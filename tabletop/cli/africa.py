@@ -198,6 +198,19 @@ def register(subparsers: Any) -> None:
     _add_lang(compare, "language of the sentences")
     compare.set_defaults(handler=cmd_compare)
 
+    sheets = add(
+        "sheets",
+        help="printable order sheets (PDF) for the current round",
+        description="One page per power, pre-filled with the year, its presences and their "
+        "legal choices, the landing targets and the relations; then a blank sheet.",
+    )
+    sheets.add_argument("game", type=Path, metavar="GAME.json|db:ID")
+    sheets.add_argument(
+        "-o", "--output", metavar="FILE.pdf", default="sheets.pdf", help="default: sheets.pdf"
+    )
+    _add_lang(sheets, "language of the sheets")
+    sheets.set_defaults(handler=cmd_sheets)
+
 
 def _load_board(source: str | None) -> Board:
     try:
@@ -566,4 +579,51 @@ def cmd_compare(args: argparse.Namespace) -> int:
     print(tr.gettext("What if, round {year}:", year=game.state.year))
     for sentence in comparison_sentences(result, lang):
         print("  - " + sentence)
+    return 0
+
+
+# --------------------------------------------------------------------------- sheets
+def write_pdf(data: bytes, output: str) -> Path:
+    """Write a PDF atomically; an existing file is replaced only if it is a PDF itself."""
+    import tempfile
+
+    path = Path(output)
+    if path.is_dir():
+        raise CliError(f"{path}: is a folder")
+    if path.exists():
+        with path.open("rb") as existing:
+            if existing.read(5) != b"%PDF-":
+                raise CliError(f"{path}: exists and is not a PDF; refusing to replace it")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        with tempfile.NamedTemporaryFile("wb", dir=folder, delete=False, suffix=".tmp") as tmp:
+            tmp.write(data)
+        os.replace(tmp.name, path)
+    except OSError as error:
+        raise CliError(f"{path}: cannot be written ({error.strerror or error})") from None
+    return path
+
+
+def cmd_sheets(args: argparse.Namespace) -> int:
+    """Print the order sheets of the current round to a PDF file."""
+    from tabletop.printing import FontMissing, order_sheets_pdf
+
+    game = _load(args.game)
+    lang = args.lang
+    if game.state.game_over:
+        raise CliError(f"{args.game}: the game is over; there is no round to write orders for")
+    assert game.board is not None
+    try:
+        data = order_sheets_pdf(game.state, game.board, lang)
+    except FontMissing as error:
+        raise CliError(str(error)) from None
+    path = write_pdf(data, args.output)
+    tr = translator(lang)
+    print(
+        tr.gettext(
+            "Order sheets for {year} written to {path}: a page for each power, then a blank one.",
+            year=game.state.year,
+            path=path,
+        )
+    )
     return 0

@@ -1,0 +1,12 @@
+"""Printable sheets (PDF, fpdf2): Africa 1880 order sheets and the Massai tactic sheet.
+
+No widget imports: the command line and a page's download button call the same functions, which
+return the PDF's bytes. Text is set in a Unicode TrueType font embedded in the file (DejaVu Sans
+from Debian's ``fonts-dejavu-core`` by default, or the file ``$TABLETOP_FONT`` names), so that
+accents and ß print right in every language.
+"""
+
+from tabletop.printing.fonts import FontMissing, font_files
+from tabletop.printing.order_sheets import order_sheets_pdf
+
+__all__ = ["FontMissing", "font_files", "order_sheets_pdf"]

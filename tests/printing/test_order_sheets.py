@@ -1,0 +1,152 @@
+"""The printable order sheets, checked by reading the PDF's text back with pdftotext."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.gamefile import Game, example_game, save_game
+from tabletop.games.africa1880.legal import legal_choices
+from tabletop.games.africa1880.state import GameState, power_name
+from tabletop.i18n import translator
+from tabletop.printing import FontMissing, order_sheets_pdf
+from tabletop.printing.fonts import FONT_ENV, font_files
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="needs pdftotext (Debian's poppler-utils)"
+)
+
+
+def pages(pdf: bytes, tmp_path: Path) -> list[str]:
+    """The text of each page, white space collapsed (a name may wrap at a space)."""
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True
+    ).stdout.decode("utf-8")
+    found = [" ".join(page.split()) for page in out.split("\f")]
+    return [page for page in found if page]
+
+
+def check_every_power_page(state: GameState, board: Board, lang: str, texts: list[str]) -> None:
+    tr = translator(lang)
+    assert len(texts) == len(state.powers) + 1  # no page overflowed here: one per power + blank
+    for power, text in zip(state.powers, texts, strict=False):
+        name = power_name(power, lang)
+        assert text.startswith(
+            tr.gettext(
+                "Africa 1880 · {power} · round {round} ({year})",
+                power=name,
+                round=state.round,
+                year=state.year,
+            )
+        )
+        assert str(state.year) in text
+        menus = legal_choices(state, board, power)
+        assert menus.presences, "every power has presences in these games"
+        for menu in menus.presences:
+            assert board.display_name(menu.territory, lang) in text
+            if menu.explore_targets:
+                targets = ", ".join(board.display_name(t, lang) for t in menu.explore_targets)
+                line = tr.gettext("explore targets: {targets}", targets=targets)
+                assert " ".join(line.split()) in text  # a no-break space reads as a space
+        for target in menus.landing_targets:
+            assert board.display_name(target, lang) in text
+        for other in state.powers:
+            if other != power:
+                assert power_name(other, lang) in text
+        for label in ("hold", "alliance", "war"):
+            assert tr.gettext(label) in text
+    others = {power_name(p, lang) for p in state.powers}
+    blank = texts[-1]
+    assert blank.startswith(tr.gettext("Africa 1880 · blank order sheet"))
+    assert not any(re.search(rf"\b{re.escape(name)}\b", blank) for name in others)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_example_game_sheets_in_each_language(lang: str, tmp_path: Path) -> None:
+    game = example_game()
+    assert game.board is not None
+    texts = pages(order_sheets_pdf(game.state, game.board, lang), tmp_path)
+    check_every_power_page(game.state, game.board, lang, texts)
+
+
+def test_accents_and_sharp_s_print_right(tmp_path: Path) -> None:
+    game = Game.new(["Great Britain", "France", "Germany", "Italy", "Belgium", "Netherlands"])
+    assert game.board is not None
+    german = pages(order_sheets_pdf(game.state, game.board, "de"), tmp_path)
+    check_every_power_page(game.state, game.board, "de", german)
+    assert "Großbritannien" in german[0]  # Belgium's page lists the others
+    assert "Ägypten" in german[3]  # Great Britain's own presence
+    french = pages(order_sheets_pdf(game.state, game.board, "fr"), tmp_path)
+    check_every_power_page(game.state, game.board, "fr", french)
+    assert "Égypte" in french[3] and "Présences" in french[3]
+    assert "feuille d’ordres vierge" in french[-1]
+
+
+def test_the_font_is_embedded(tmp_path: Path) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("needs pdffonts (poppler-utils)")
+    game = example_game()
+    assert game.board is not None
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(order_sheets_pdf(game.state, game.board, "de"))
+    listing = subprocess.run(["pdffonts", str(path)], check=True, capture_output=True, text=True)
+    rows = listing.stdout.splitlines()[2:]
+    assert rows and all(" yes yes yes " in row for row in rows)  # embedded, subset, unicode
+
+
+def test_a_long_sheet_continues_on_a_page_that_names_the_power(tmp_path: Path) -> None:
+    game = Game.new(["France", "Germany", "Italy"])
+    board = game.board
+    assert board is not None
+    mine = [n for n in board.names if n not in ("Dahomey", "Somalia")][:20]
+    state = GameState(
+        ("France", "Germany", "Italy"),
+        {"France": set(mine), "Germany": {"Dahomey"}, "Italy": {"Somalia"}},
+    )
+    texts = pages(order_sheets_pdf(state, board, "en"), tmp_path)
+    france = [t for t in texts if t.startswith("Africa 1880 · France · round 1 (1880)")]
+    assert len(france) == 2 and len(texts) == 5  # France's presences need two pages
+    joined = " ".join(france)
+    for menu in legal_choices(state, board, "France").presences:
+        assert board.display_name(menu.territory) in joined
+        if menu.explore_targets:
+            assert "explore targets: " + ", ".join(menu.explore_targets) in joined
+    assert all("Africa 1880 · France" not in t for t in texts if t not in france)
+
+
+def test_missing_font_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(FONT_ENV, str(tmp_path / "none.ttf"))
+    with pytest.raises(FontMissing):
+        font_files()
+    game = tmp_path / "game.json"
+    save_game(Game.new(["France", "Germany", "Italy"]), game)
+    assert main(["africa", "sheets", str(game), "-o", str(tmp_path / "s.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "none.ttf" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_cli_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "game.json"
+    save_game(Game.new(["France", "Germany", "Italy"]), game)
+    out = tmp_path / "sheets.pdf"
+    assert main(["africa", "sheets", str(game), "--lang", "de", "-o", str(out)]) == 0
+    assert "1880" in capsys.readouterr().out
+    texts = pages(out.read_bytes(), tmp_path)
+    assert [t.split(" · ")[1] for t in texts[:3]] == ["Frankreich", "Deutschland", "Italien"]
+    assert main(["africa", "sheets", str(game), "-o", str(out)]) == 0  # a PDF is replaced
+    capsys.readouterr()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me", encoding="utf-8")
+    assert main(["africa", "sheets", str(game), "-o", str(notes)]) == 1
+    assert "not a PDF" in capsys.readouterr().err and notes.read_text() == "keep me"
