@@ -122,12 +122,14 @@ class ClassLedger:
 
     # -- students ------------------------------------------------------------------------------
 
-    def join(self, nickname: str) -> str:
-        """A new student; returns the id their page keeps (a reload comes back with it)."""
+    def join(self, nickname: str, sid: str | None = None) -> str:
+        """A new student; returns their id (``sid`` when the caller numbers students itself)."""
         name = clean_nickname(nickname)
         if any(n.casefold() == name.casefold() for n in self.students.values()):
             raise ClassError(f"the nickname {name!r} is taken: choose another")
-        sid = uuid.uuid4().hex
+        sid = uuid.uuid4().hex if sid is None else sid
+        if sid in self.students:
+            raise ClassError(f"student {sid!r} has joined already")
         self.students[sid] = name
         self.present.add(sid)
         return sid

@@ -174,6 +174,8 @@ class_games = sa.Table(
     sa.Column("created", _WHEN, nullable=False),
     sa.Column("ledger", sa.Text(), nullable=False),
     sa.Column("rev", sa.Integer(), nullable=False),
+    sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("locked_until", _WHEN, nullable=True),
     sqlite_autoincrement=True,
 )
 

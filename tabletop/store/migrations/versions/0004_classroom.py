@@ -27,6 +27,8 @@ def upgrade() -> None:
         sa.Column("created", _WHEN, nullable=False),
         sa.Column("ledger", sa.Text(), nullable=False),  # JSON: the teacher's side of the game
         sa.Column("rev", sa.Integer(), nullable=False),
+        sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("locked_until", _WHEN, nullable=True),
         sqlite_autoincrement=True,
     )
     op.create_table(

@@ -1,0 +1,515 @@
+"""Class games in the database: the teacher's screen and every student's phone share one game.
+
+Three tables (schema 4): ``class_games`` holds the teacher's side of the game (the
+:class:`~tabletop.classroom.ledger.ClassLedger` as JSON: rounds, groups, results), changed only
+by the teacher's actions; ``class_students`` one row per student (nickname, hashed token, last
+seen); ``class_choices`` one row per student and round, so 40 students submitting at once write
+40 different rows. A student's operations read that student's own rows only: no other
+student's choice of an open round ever reaches their page.
+
+Closing a round locks the class game's row (``FOR UPDATE`` on PostgreSQL; SQLite writes one at a
+time), and a submission holds a shared lock on it, so a choice is either in the round's results
+or refused with "the round is closed" — never stored and then ignored.
+
+>>> from tabletop.store import open_store
+>>> import tempfile, os
+>>> classes = Classes(open_store(os.path.join(tempfile.mkdtemp(), "t.db")))
+>>> new = classes.create("africa-two-full", rounds=3)
+>>> ana = classes.join(new.class_id, new.code, "Ana")
+>>> classes.student_view(new.class_id, ana.token)["status"]
+'waiting'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
+from tabletop.store.base import StoreBase
+from tabletop.store.schema import class_choices, class_games, class_students
+
+#: A student whose page has not been heard from for this long is not seated in the next round.
+PRESENT_SECONDS = 90.0
+#: "Last seen" is written again only when older than this (a page asks every few seconds).
+SEEN_REFRESH = 10.0
+TOKEN_BYTES = 24
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: Wrong join codes or tokens accepted before the class game refuses every one for a while.
+FREE_FAILURES = 5
+MAX_LOCK_SECONDS = 60.0
+
+
+class ClassNotFound(ClassError):
+    def __init__(self, class_id: int) -> None:
+        super().__init__(f"there is no class game {class_id}")
+
+
+class BadClassToken(ClassError):
+    def __init__(self) -> None:
+        super().__init__("this link or code does not open this class game: ask the teacher")
+
+
+class ClassLockedOut(ClassError):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"too many wrong codes: try again in {max(1, round(retry_after))} s")
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class game as created: only the teacher gets these secrets."""
+
+    class_id: int
+    host_token: str
+    join_token: str
+    code: str
+
+
+@dataclass(frozen=True)
+class StudentPass:
+    """What a student's page keeps to come back to the same seat after a reload."""
+
+    class_id: int
+    student: str
+    token: str
+    nickname: str
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _token() -> str:
+    while True:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        if not token.startswith("-"):  # a leading dash reads as an option on a command line
+            return token
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)  # SQLite gives naive UTC datetimes back
+    return value
+
+
+def _when(value: datetime) -> datetime:
+    aware = _aware(value)
+    assert aware is not None
+    return aware
+
+
+def normalize_code(text: str) -> str:
+    return "".join(ch for ch in str(text).upper() if ch not in " -_\t")
+
+
+def student_url(base_url: str, class_id: int, join_token: str) -> str:
+    """The class's join link (the student page, ``notebooks/student.ipynb``)."""
+    return f"{base_url.rstrip('/')}/voila/render/student.ipynb?class={class_id}&join={join_token}"
+
+
+def teacher_url(base_url: str, class_id: int, host_token: str) -> str:
+    """The teacher's screen (``notebooks/classroom.ipynb``)."""
+    return (
+        f"{base_url.rstrip('/')}/voila/render/classroom.ipynb?class={class_id}&token={host_token}"
+    )
+
+
+class Classes:
+    """Class games kept in a store (SQLite or PostgreSQL)."""
+
+    def __init__(self, store: StoreBase) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ teacher
+    def create(
+        self, preset: str, rounds: int, matching: str = "random", seed: int | None = None
+    ) -> NewClass:
+        ledger = ClassLedger.new(preset, rounds, matching, seed)
+        host, join = _token(), _token()
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        with self.store._write() as connection:
+            inserted = connection.execute(
+                class_games.insert().values(
+                    host_hash=_hash(host),
+                    join_hash=_hash(join),
+                    code_hash=_hash(code),
+                    created=_now(),
+                    ledger=json.dumps(ledger.to_json()),
+                    rev=0,
+                    failures=0,
+                )
+            ).inserted_primary_key
+        assert inserted is not None
+        return NewClass(int(inserted[0]), host, join, code)
+
+    def open_round(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """The next round over the students present now."""
+        self._check(class_id, host_token, "host")
+        with self.store._write() as connection:
+            ledger = self._ledger(connection, class_id, lock="update")
+            record = ledger.open_round()
+            self._save(connection, class_id, ledger)
+        return {"round": record.number, "groups": len(record.groups)}
+
+    def close_round(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """Close the open round: computers play every missing choice, everyone is paid."""
+        self._check(class_id, host_token, "host")
+        with self.store._write() as connection:
+            ledger = self._ledger(connection, class_id, lock="update")
+            outcomes = ledger.close_round()
+            self._save(connection, class_id, ledger)
+        return {"round": outcomes[0].round if outcomes else None, "seats": len(outcomes)}
+
+    def teacher_view(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """Counts, who is still choosing (names, never choices) and every closed round's results."""
+        self._check(class_id, host_token, "host")
+        with self.store._read() as connection:
+            ledger = self._ledger(connection, class_id)
+            seen = self._seen(connection, class_id)
+        current = ledger.current
+        open_round = current is not None and not current.closed
+        closed = [r for r in ledger.history if r.closed]
+        prediction = ledger.game.prediction
+        return {
+            "class": class_id,
+            "preset": ledger.preset_key,
+            "rounds": ledger.rounds,
+            "round": current.number if current else 0,
+            "open": open_round,
+            "finished": ledger.finished,
+            "joined": len(ledger.students),
+            "present": len(ledger.present),
+            "seated": (
+                sum(s is not None for g in current.groups for s in g)
+                if current and open_round
+                else 0
+            ),
+            "submitted": (len(current.choices) if current and open_round else 0),
+            "waiting": [ledger.students[s] for s in ledger.waiting_for()],
+            "last_seen": seen,
+            "shares": {
+                r.number: {
+                    role: ledger.shares(r.number, k) for k, role in enumerate(ledger.game.roles)
+                }
+                for r in closed
+            },
+            "average_payoff": {
+                r.number: _mean([o.payoff for o in r.outcomes if not o.by_computer]) for r in closed
+            },
+            "prediction": {
+                "how": prediction.how,
+                "mix": {role: prediction.mix[k] for k, role in enumerate(ledger.game.roles)},
+                "pure_equilibria": [list(p) for p in prediction.pure_equilibria],
+                "dominant": list(prediction.dominant),
+                "value": prediction.value,
+            },
+            "totals": {ledger.students[s]: v for s, v in ledger.totals().items()},
+        }
+
+    def export_csv(self, class_id: int, host_token: str) -> str:
+        self._check(class_id, host_token, "host")
+        with self.store._read() as connection:
+            return self._ledger(connection, class_id).csv_text()
+
+    def delete(self, class_id: int, host_token: str) -> None:
+        """The class game and every trace of its students (nicknames, choices) removed."""
+        self._check(class_id, host_token, "host")
+        with self.store._write() as connection:
+            for table in (class_choices, class_students):
+                connection.execute(table.delete().where(table.c.class_id == class_id))
+            connection.execute(class_games.delete().where(class_games.c.id == class_id))
+
+    # ------------------------------------------------------------------ students
+    def join(self, class_id: int, credential: str, nickname: str) -> StudentPass:
+        """A student joins with the class link's token or its short code and a nickname."""
+        name = clean_nickname(nickname)
+        token = _token()
+        self._check(class_id, credential, "join")
+        with self.store._write() as connection:
+            count = connection.execute(
+                sa.select(sa.func.count())
+                .select_from(class_students)
+                .where(class_students.c.class_id == class_id)
+            ).scalar_one()
+            student = f"s{count + 1}"
+            now = _now()
+            try:
+                connection.execute(
+                    class_students.insert().values(
+                        class_id=class_id,
+                        student=student,
+                        token_hash=_hash(token),
+                        nickname=name,
+                        nickname_key=name.casefold(),
+                        joined=now,
+                        seen=now,
+                        gone=False,
+                    )
+                )
+            except IntegrityError:
+                raise ClassError(f"the nickname {name!r} is taken: choose another") from None
+        return StudentPass(class_id, student, token, name)
+
+    def student_view(self, class_id: int, token: str) -> dict[str, Any]:
+        """What one student may see: their seat, their own choice and results, nothing else."""
+        student, nickname = self._check(class_id, token, "student")
+        with self.store._read() as connection:
+            ledger = self._ledger(connection, class_id, own=student)
+            own = connection.execute(
+                sa.select(class_choices.c.action).where(
+                    class_choices.c.class_id == class_id,
+                    class_choices.c.round == (ledger.current.number if ledger.current else 0),
+                    class_choices.c.student == student,
+                )
+            ).scalar_one_or_none()
+        current = ledger.current
+        seat = ledger.seat_of(student)
+        mine = [o for o in ledger.outcomes() if o.student == student]
+        if ledger.finished:
+            status = "finished"
+        elif seat is None:
+            status = "waiting"
+        elif student in (current.left if current else []):
+            status = "computer"
+        else:
+            status = "submitted" if own else "choose"
+        role = seat[1] if seat else None
+        return {
+            "class": class_id,
+            "student": student,
+            "nickname": nickname,
+            "preset": ledger.preset_key,
+            "round": current.number if current else 0,
+            "rounds": ledger.rounds,
+            "status": status,
+            "role": ledger.game.roles[role] if role is not None else None,
+            "actions": list(ledger.game.actions[role]) if role is not None else [],
+            "choice": own,
+            "last": _outcome_json(mine[-1]) if mine else None,
+            "total": sum(o.payoff for o in mine),
+        }
+
+    def submit(self, class_id: int, token: str, action: str) -> None:
+        """A student's choice for the open round (a new one replaces the old until it closes)."""
+        student, _ = self._check(class_id, token, "student")
+        with self.store._write() as connection:
+            # A shared lock: submissions go side by side, a closing round waits for them.
+            ledger = self._ledger(connection, class_id, own=student, lock="share")
+            ledger.submit(student, action)
+            number = ledger.current.number if ledger.current else 0
+            key = (
+                class_choices.c.class_id == class_id,
+                class_choices.c.round == number,
+                class_choices.c.student == student,
+            )
+            if connection.execute(sa.select(class_choices.c.action).where(*key)).first():
+                connection.execute(
+                    class_choices.update().where(*key).values(action=action, submitted=_now())
+                )
+            else:
+                connection.execute(
+                    class_choices.insert().values(
+                        class_id=class_id,
+                        round=number,
+                        student=student,
+                        action=action,
+                        submitted=_now(),
+                    )
+                )
+
+    def heartbeat(self, class_id: int, token: str) -> None:
+        """The student's page is still open (it calls this every few seconds)."""
+        self._check(class_id, token, "student")
+
+    def leave(self, class_id: int, token: str) -> None:
+        """The student is gone: the computer plays their seat until they come back."""
+        student, _ = self._check(class_id, token, "student")
+        with self.store._write() as connection:
+            connection.execute(
+                class_students.update()
+                .where(class_students.c.class_id == class_id, class_students.c.student == student)
+                .values(gone=True)
+            )
+            ledger = self._ledger(connection, class_id, lock="update")
+            ledger.leave(student)
+            self._save(connection, class_id, ledger)
+
+    # ------------------------------------------------------------------ plumbing
+    def _class_row(self, connection: Connection, class_id: int, lock: str | None = None) -> Any:
+        query = sa.select(class_games).where(class_games.c.id == class_id)
+        if lock and self.store.backend == "postgresql":
+            query = query.with_for_update(read=lock == "share")
+        row = connection.execute(query).one_or_none()
+        if row is None:
+            raise ClassNotFound(class_id)
+        locked = _aware(row.locked_until)
+        if locked is not None and locked > _now():
+            raise ClassLockedOut((locked - _now()).total_seconds())
+        return row
+
+    def _check(self, class_id: int, credential: str, who: str) -> tuple[str, str]:
+        """Whose ``credential`` it is: the teacher ("host"), the class link or code ("join"), or
+        a student (their id and nickname; their page is marked as seen).
+
+        Wrong credentials are counted in the database (committed before the refusal) and, after
+        :data:`FREE_FAILURES`, lock the class game out for a growing while.
+        """
+        given = str(credential).strip()
+        hashed = _hash(given)
+        found: tuple[str, str] = ("", "")
+        touch = False
+        # Reading first: most checks write nothing, and SQLite takes one writer at a time.
+        with self.store._read() as connection:
+            row = self._class_row(connection, class_id)
+            if who == "host":
+                ok = hmac.compare_digest(hashed, row.host_hash)
+            elif who == "join":
+                candidates = (hashed, _hash(normalize_code(given)))
+                # Every comparison is made (no early exit): constant time.
+                ok = any(
+                    [
+                        hmac.compare_digest(h, k)
+                        for h in candidates
+                        for k in (row.join_hash, row.code_hash)
+                    ]
+                )
+            else:
+                hit = connection.execute(
+                    sa.select(
+                        class_students.c.student,
+                        class_students.c.nickname,
+                        class_students.c.seen,
+                        class_students.c.gone,
+                    ).where(
+                        class_students.c.class_id == class_id,
+                        class_students.c.token_hash == hashed,
+                    )
+                ).one_or_none()
+                ok = hit is not None
+                if hit is not None:
+                    found = (str(hit.student), str(hit.nickname))
+                    stale = _now() - timedelta(seconds=SEEN_REFRESH)
+                    touch = bool(hit.gone) or _when(hit.seen) < stale
+        if not ok:
+            self._count_failure(class_id)
+            raise BadClassToken()  # after the commit: the failure is counted
+        if touch or row.failures or row.locked_until is not None:
+            with self.store._write() as connection:
+                if touch:
+                    connection.execute(
+                        class_students.update()
+                        .where(
+                            class_students.c.class_id == class_id,
+                            class_students.c.student == found[0],
+                        )
+                        .values(seen=_now(), gone=False)
+                    )
+                if row.failures or row.locked_until is not None:
+                    connection.execute(
+                        class_games.update()
+                        .where(class_games.c.id == class_id)
+                        .values(failures=0, locked_until=None)
+                    )
+        return found
+
+    def _count_failure(self, class_id: int) -> None:
+        with self.store._write() as connection:
+            key = class_games.c.id == class_id
+            connection.execute(
+                class_games.update().where(key).values(failures=class_games.c.failures + 1)
+            )
+            failures = connection.execute(sa.select(class_games.c.failures).where(key)).scalar()
+            if failures is not None and failures > FREE_FAILURES:
+                wait = min(MAX_LOCK_SECONDS, 2.0 ** (failures - FREE_FAILURES - 1))
+                connection.execute(
+                    class_games.update()
+                    .where(key)
+                    .values(locked_until=_now() + timedelta(seconds=wait))
+                )
+
+    def _ledger(
+        self, connection: Connection, class_id: int, own: str | None = None, lock: str | None = None
+    ) -> ClassLedger:
+        return self._ledger_from(connection, self._class_row(connection, class_id, lock), own)
+
+    def _ledger_from(self, connection: Connection, row: Any, own: str | None) -> ClassLedger:
+        """The ledger with its students and the open round's choices from their own rows.
+
+        ``own`` set: a student's view, which reads that student's choice only."""
+        ledger = ClassLedger.from_json(json.loads(row.ledger))
+        rows = connection.execute(
+            sa.select(
+                class_students.c.student,
+                class_students.c.nickname,
+                class_students.c.seen,
+                class_students.c.gone,
+            )
+            .where(class_students.c.class_id == row.id)
+            .order_by(class_students.c.joined, class_students.c.student)
+        ).all()
+        limit = _now() - timedelta(seconds=PRESENT_SECONDS)
+        ledger.students = {r.student: r.nickname for r in rows}
+        ledger.present = {r.student for r in rows if not r.gone and _when(r.seen) >= limit}
+        current = ledger.current
+        if current is not None and not current.closed:
+            query = sa.select(class_choices.c.student, class_choices.c.action).where(
+                class_choices.c.class_id == row.id, class_choices.c.round == current.number
+            )
+            if own is not None:
+                query = query.where(class_choices.c.student == own)
+            current.choices = {r.student: r.action for r in connection.execute(query)}
+        return ledger
+
+    def _save(self, connection: Connection, class_id: int, ledger: ClassLedger) -> None:
+        data = ledger.to_json()
+        # Students and the open round's choices live in their own rows, not in the ledger.
+        data["students"], data["present"] = {}, []
+        for record in data["history"]:
+            if not record["closed"]:
+                record["choices"] = {}
+        connection.execute(
+            class_games.update()
+            .where(class_games.c.id == class_id)
+            .values(ledger=json.dumps(data), rev=class_games.c.rev + 1)
+        )
+
+    def _seen(self, connection: Connection, class_id: int) -> dict[str, float]:
+        now = _now()
+        return {
+            r.nickname: (now - _when(r.seen)).total_seconds()
+            for r in connection.execute(
+                sa.select(class_students.c.nickname, class_students.c.seen).where(
+                    class_students.c.class_id == class_id
+                )
+            )
+        }
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _outcome_json(o: Any) -> dict[str, Any]:
+    return {
+        "round": o.round,
+        "role": o.role,
+        "action": o.action,
+        "payoff": o.payoff,
+        "partners": list(o.partners),
+        "by_computer": o.by_computer,
+    }
