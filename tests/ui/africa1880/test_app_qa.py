@@ -172,27 +172,6 @@ def test_teacher_view_can_be_hidden_from_where_it_is_shown(autosave_path: Path) 
     assert app.teacher.box.layout.display == "none"
 
 
-def test_running_timer_shows_in_its_tab_title(autosave_path: Path) -> None:
-    app = AfricaApp(
-        AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)
-    )
-    assert app.tabs.title_of("timer") == "Diplomacy timer"
-    countdown = app.timer.countdown
-    countdown.running = True
-    countdown.remaining = 431.2
-    # Seen from the other tabs too, where the sheets are typed.
-    assert app.tabs.title_of("timer") == "Diplomacy timer ▶ 07:12"
-    app.lang_toggle.value = "fr"
-    assert app.tabs.title_of("timer") == "Minuteur de diplomatie ▶ 07:12"
-    countdown.running = False
-    countdown.remaining = 0.0
-    countdown.finished = True
-    assert app.tabs.title_of("timer") == "Minuteur de diplomatie ⚠ 00:00"
-    countdown.reset()
-    assert app.tabs.title_of("timer") == "Minuteur de diplomatie"
-    assert app.tabs.title_of("orders") == "Fiches d'ordres"
-
-
 def test_new_game_on_a_board_file_not_yet_given_says_what_to_do(autosave_path: Path) -> None:
     app = AfricaApp(
         AfricaController(game=Game.new(["France", "Germany", "Italy"]), autosave_path=autosave_path)

@@ -153,37 +153,6 @@ def test_sheets_typed_on_one_page_appear_on_the_other(store: Store) -> None:
     assert "Somalia: develop" in second.orders.editors["Italy"].text.value
 
 
-def test_typed_sheets_and_a_running_timer_survive_a_new_page(store: Store) -> None:
-    first, _ = two_pages(store)
-    first.controller.set_sheet_text("France", "Algeria: develop\n")
-    timer = first.timer
-    timer.minutes.value = 5
-    timer.start_button.click()
-    time.sleep(0.3)
-    kept = store.timer(first.controller.game_id or 0)
-    assert kept is not None and kept.state["running"] is True and kept.state["duration"] == 300
-    again = AfricaApp(AfricaController(store=store, game_id=first.controller.game_id))
-    assert again.controller.drafts["France"] == "Algeria: develop\n"
-    countdown = again.timer.countdown
-    assert countdown.running
-    assert 295 < countdown.remaining < 300
-    assert again.tabs.title_of("timer").startswith("Diplomacy timer ▶ 0")
-    timer.pause_button.click()
-    first.timer.countdown.reset(300.0)
-    again.timer.countdown.pause()
-
-
-def test_a_paused_timer_comes_back_paused_with_its_time(store: Store) -> None:
-    first, _ = two_pages(store)
-    countdown = first.timer.countdown
-    countdown.start()
-    countdown.remaining = 123.0
-    countdown.pause()
-    again = AfricaApp(AfricaController(store=store, game_id=first.controller.game_id))
-    assert not again.timer.countdown.running
-    assert again.timer.countdown.remaining == pytest.approx(countdown.remaining, abs=0.5)
-
-
 def test_a_game_deleted_on_another_page_is_said(store: Store) -> None:
     first, second = two_pages(store)
     store.delete_game(first.controller.game_id or 0, confirm=True)
@@ -215,18 +184,3 @@ def test_sheets_of_the_example_are_kept_with_the_new_game(store: Store) -> None:
     kept = store.drafts(ctl.game_id or 0, ctl.state.round)
     assert set(kept) == set(ctl.powers)
     assert all(line.strip() in example_orders() for line in kept["France"].text.splitlines())
-
-
-def test_a_timer_started_on_one_page_runs_on_the_other(store: Store) -> None:
-    first, second = two_pages(store)
-    first.timer.countdown.start()
-    second.controller.poll()
-    try:
-        assert second.timer.countdown.running
-        assert second.tabs.title_of("timer").startswith("Diplomacy timer ▶")
-        first.timer.countdown.pause()
-        second.controller.poll()
-        assert not second.timer.countdown.running
-    finally:
-        first.timer.countdown.pause()
-        second.timer.countdown.pause()
