@@ -243,7 +243,8 @@ class SeatPage(widgets.VBox):
         if self.timer is not None:
             self.timer.refresh()
         old = self.view
-        if view["round"] != old["round"] or view.get("public") != old.get("public"):
+        keys = ("round", "public", "secret")
+        if any(view.get(key) != old.get(key) for key in keys):
             self.show(view)
             return
         self.view = view

@@ -1,0 +1,226 @@
+"""Seats in a real browser: one Voilà server on the notebooks folder, the shared screen and
+three phone-sized seats (390 × 844, touch) play an Africa round with a forced resolution.
+
+Checked: secrecy in every page's text and in every websocket message a page received (a seat
+never gets another seat's sealed sheet before the reveal; the shared screen never gets any); a
+seat reloaded mid-round keeps its draft; no horizontal scrolling on a phone; after the reveal
+each seat sees the next round and its own results; a revoked link is refused.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
+SECRETS = {
+    "France": "# heron-basalt-5521",
+    "Germany": "# lynx-coral-8830",
+    "Belgium": "# moth-cedar-1163",
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _answers(port: int) -> bool:
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        conn.request("GET", "/api/status")
+        ok = conn.getresponse().status < 500
+        conn.close()
+        return ok
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def notebooks_server(jupyter_env: dict[str, str], tmp_path: Path) -> Iterator[str]:
+    """Voilà on the whole notebooks folder (seat.ipynb and table.ipynb both reachable)."""
+    port = _free_port()
+    log_path = tmp_path / "voila.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [
+                str(REPO_ROOT / ".venv" / "bin" / "python"),
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "notebooks",
+            ],
+            cwd=REPO_ROOT,
+            env=jupyter_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 60
+    while not _answers(port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            os.killpg(proc.pid, signal.SIGKILL)
+            pytest.fail("Voilà did not start:\n" + log_path.read_text(errors="replace")[-3000:])
+        time.sleep(0.2)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
+
+
+class Watched:
+    """A page and every websocket text message it received."""
+
+    def __init__(self, context) -> None:
+        context.set_default_timeout(TIMEOUT)
+        self.page = context.new_page()
+        self.frames: list[str] = []
+        self.page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(_text(payload)))
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url, wait_until="commit")
+
+    def received(self) -> str:
+        return "\n".join(self.frames)
+
+
+def _text(payload: object) -> str:
+    if isinstance(payload, bytes):
+        return payload.decode("utf-8", errors="replace")
+    return str(payload)
+
+
+def _no_horizontal_scroll(page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+@pytest.mark.browser
+def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
+    from tabletop.games.africa1880.gamefile import example_game
+    from tabletop.store import open_store
+    from tabletop.store.seats import Tables, host_url, seat_url
+
+    store = open_store(Path(jupyter_env["TABLETOP_DATA_DIR"]) / "tabletop.db")
+    tables = Tables(store)
+    new = tables.open_table(store.create_game(example_game()).game_id)
+    base = notebooks_server
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (browser tests never download a browser)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
+            host.goto(host_url(base, new.table_id, new.host_token))
+            host.page.locator(".tt-seat-card").first.wait_for(state="visible", timeout=TIMEOUT)
+            expect(host.page.locator(".tt-seat-card")).to_have_count(4, timeout=TIMEOUT)
+            expect(host.page.locator(".tt-qr svg")).to_have_count(4)
+            expect(host.page.locator(".tt-seat-card-france .tt-seat-code")).to_contain_text(
+                new.seat("France").code
+            )
+            phones: dict[str, Watched] = {}
+            for power in SECRETS:
+                phone = Watched(browser.new_context(**PHONE))
+                phone.goto(seat_url(base, new.table_id, new.seat(power).token))
+                phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+                phones[power] = phone
+            france = phones["France"].page
+            expect(france.locator(".tt-seat-heading")).to_contain_text("Round 4")
+            assert _no_horizontal_scroll(france), "the seat page scrolls sideways at 390 px"
+
+            # France writes a draft, reloads mid-round: the draft is still there.
+            box = france.locator(".tt-text textarea")
+            box.fill(f"Algeria: develop\n{SECRETS['France']}")
+            time.sleep(2.0)  # the draft is kept a moment after the last key
+            france.reload(wait_until="commit")
+            france.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+            expect(france.locator(".tt-text textarea")).to_have_value(
+                f"Algeria: develop\n{SECRETS['France']}", timeout=TIMEOUT
+            )
+            expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
+
+            # France and Germany seal by touch; Belgium only drafts; Great Britain never comes.
+            france.locator(".tt-seal").tap()
+            expect(france.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+            germany = phones["Germany"].page
+            germany.locator(".tt-text textarea").fill(f"Togo: develop\n{SECRETS['Germany']}")
+            germany.locator(".tt-seal").tap()
+            expect(germany.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+            belgium = phones["Belgium"].page
+            belgium.locator(".tt-text textarea").fill(f"Congo: develop\n{SECRETS['Belgium']}")
+
+            status = host.page.locator(".tt-seat-card-germany .tt-seat-status")
+            expect(status).to_contain_text("Sealed")
+            expect(host.page.locator(".tt-seat-card-belgium .tt-seat-status")).to_contain_text(
+                "Waiting"
+            )
+
+            # Secrecy before the reveal: in every page's text and in every message received.
+            time.sleep(1.0)
+            host_seen = host.page.inner_text("body") + host.received()
+            for power, secret in SECRETS.items():
+                assert secret not in host_seen, f"the shared screen got {power}'s sheet"
+                for other, phone in phones.items():
+                    if other == power:
+                        continue
+                    seen = phone.page.inner_text("body") + phone.received()
+                    assert secret not in seen, f"{other}'s page got {power}'s sheet"
+
+            # Resolve now, confirmed: the missing seats hold and ally, as the rules say.
+            host.page.locator(".tt-resolve-now").click()
+            question = host.page.locator(".tt-question-text")
+            expect(question).to_contain_text("Belgium, Great Britain")
+            host.page.locator(".tt-confirm-yes").click()
+            expect(host.page.locator(".tt-table-report")).to_contain_text(
+                "what to do on the board", timeout=TIMEOUT
+            )
+            expect(host.page.locator(".tt-table-heading")).to_contain_text("Round 5")
+            for phone in phones.values():
+                expect(phone.page.locator(".tt-seat-heading")).to_contain_text("Round 5")
+            expect(france.locator(".tt-own-results")).to_contain_text("Algeria")
+            expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
+            # Belgium's unsealed draft was not played and is gone with its round.
+            assert "Congo: develop" not in belgium.locator(".tt-text textarea").input_value()
+
+            # A lost phone: the host issues Germany a new link; the old one is refused.
+            host.page.locator(".tt-seat-card-germany .tt-revoke").click()
+            host.page.locator(".tt-confirm-yes").click()
+            expect(host.page.locator(".tt-seat-card-germany .tt-seat-code")).not_to_contain_text(
+                new.seat("Germany").code, timeout=TIMEOUT
+            )
+            germany.reload(wait_until="commit")
+            expect(germany.locator(".tt-refusal")).to_contain_text(
+                "replaced by the host", timeout=TIMEOUT
+            )
+            assert "Traceback" not in germany.inner_text("body")
+        finally:
+            browser.close()
+            store.close()
