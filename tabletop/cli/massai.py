@@ -1,4 +1,5 @@
-"""``tabletop massai ...``: new, play, show and undo on a Massai game file."""
+"""``tabletop massai ...``: new, play, show and undo on a Massai game file; sheet prints the
+tactic sheets."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def _say(key: str, lang: str, **values: Any) -> str:
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``new``, ``play``, ``show`` and ``undo`` sub-commands."""
+    """Add the ``new``, ``play``, ``show``, ``undo`` and ``sheet`` sub-commands."""
     new = subparsers.add_parser("new", help="start a new game file")
     new.add_argument(
         "-o",
@@ -95,6 +96,20 @@ def register(subparsers: Any) -> None:
     undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     _add_lang(undo)
     undo.set_defaults(handler=cmd_undo)
+
+    sheet = subparsers.add_parser(
+        "sheet",
+        help="printable tactic sheets (PDF): the small board to mark a target or guards",
+        description="One page per player with the position and what to mark now (setup "
+        "squares, attack target or guards), then blank boards. Without GAME: blank boards of "
+        "the standard 8 x 6 board.",
+    )
+    sheet.add_argument("game", type=Path, nargs="?", metavar="GAME.json|db:ID")
+    sheet.add_argument(
+        "-o", "--output", metavar="FILE.pdf", default="tactic.pdf", help="default: tactic.pdf"
+    )
+    _add_lang(sheet)
+    sheet.set_defaults(handler=cmd_sheet)
 
 
 def _load(path: Path) -> GameRecord:
@@ -230,4 +245,20 @@ def cmd_undo(args: argparse.Namespace) -> int:
     else:
         print(_say("undone", lang, player=name, action=format_action(last, lang)))
     print(_next_line(record.state, lang))
+    return 0
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """Print the tactic sheets of the position (or of a game not started) to a PDF file."""
+    from tabletop.cli.africa import write_pdf
+    from tabletop.i18n import translator
+    from tabletop.printing import FontMissing, tactic_sheets_pdf
+
+    state = _load(args.game).state if args.game is not None else GameRecord.new().state
+    try:
+        data = tactic_sheets_pdf(state, args.lang)
+    except FontMissing as error:
+        raise CliError(str(error)) from None
+    path = write_pdf(data, args.output)
+    print(translator(args.lang).gettext("Tactic sheets written to {path}.", path=path))
     return 0

@@ -8,5 +8,6 @@ accents and ß print right in every language.
 
 from tabletop.printing.fonts import FontMissing, font_files
 from tabletop.printing.order_sheets import order_sheets_pdf
+from tabletop.printing.tactic_sheet import tactic_sheets_pdf
 
-__all__ = ["FontMissing", "font_files", "order_sheets_pdf"]
+__all__ = ["FontMissing", "font_files", "order_sheets_pdf", "tactic_sheets_pdf"]
