@@ -203,6 +203,12 @@ def draft_key(table_id: int, seat: str) -> str:
     return f"table {table_id}: {seat}"
 
 
+def _draft_credential(credential: str) -> str:
+    # A code typed in any case or with dashes is the same code.
+    credential = str(credential).strip()
+    return normalize_code(credential) if len(credential) <= CODE_LENGTH + 4 else credential
+
+
 def _draft_keys(credential: str, nonce: bytes) -> tuple[bytes, bytes]:
     # An encryption key and a MAC key from the seat's own credential: the draft is readable
     # with that seat's link (or code) only, not by the host, not by anyone reading the database.
@@ -676,7 +682,7 @@ class Tables:
                 f"{MAX_SEAT_SHEET_CHARS:,} characters"
             )
         round_ = _round_of(self.store.load(access.game_id).game)
-        payload = _seal_draft(str(token).strip(), round_, text)
+        payload = _seal_draft(_draft_credential(token), round_, text)
         key = (
             kept_secrets.c.game_id == access.game_id,
             kept_secrets.c.seat == draft_key(table_id, access.seat),
@@ -713,7 +719,7 @@ class Tables:
             ).scalar_one_or_none()
         if payload is None:
             return None
-        return _open_draft(str(token).strip(), round_, payload)
+        return _open_draft(_draft_credential(token), round_, payload)
 
     # ------------------------------------------------------------------ looking
     def status(self, table_id: int) -> TableStatus:

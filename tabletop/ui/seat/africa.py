@@ -255,15 +255,16 @@ class AfricaSeat(widgets.VBox):
             widgets.HTML(f"<h3>{esc(_('The board now'))}</h3>"),
             self.map_view,
         )
+        parts: tuple[widgets.Widget, ...]
         if state.game_over:
-            self.children = (
+            parts = (
                 self.heading,
                 self.results,
                 widgets.HTML(f"<h3>{esc(t('game_over_resolve', self.lang))}</h3>"),
                 self.map_box,
             )
         else:
-            self.children = (
+            parts = (
                 self.heading,
                 self.results,
                 self.state_line,
@@ -273,6 +274,7 @@ class AfricaSeat(widgets.VBox):
                 self.message,
                 self.map_box,
             )
+        self.children = parts
         self._sync()
 
     def _toggle(self, other: str) -> Callable[[Any], None]:
@@ -330,7 +332,7 @@ class AfricaSeat(widgets.VBox):
         _ = tr(self.lang).gettext
         text = self.controller.text()
         try:
-            receipt = self.page.tables.seal(self.page.table_id, self.page.token, text)
+            receipt = self.page.seal(text)
         except SealRefused as error:
             self.say(str(error), "error")
             return

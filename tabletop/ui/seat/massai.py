@@ -203,7 +203,7 @@ class MassaiSeat(widgets.VBox):
             return
         text = " ".join(self.selection) or "none"
         try:
-            receipt = self.page.tables.seal(self.page.table_id, self.page.token, text)
+            receipt = self.page.seal(text)
         except SealRefused as error:
             self.say(str(error), "error")
             return

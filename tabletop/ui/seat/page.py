@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import GameChange, Store, StoreError
-from tabletop.store.seats import BadToken, SeatError, Tables
+from tabletop.store.seats import BadToken, SealReceipt, SeatError, Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import Debouncer, PageWatcher, open_page_store, running_loop
@@ -209,6 +209,11 @@ class SeatPage(widgets.VBox):
             pass  # a draft too long, or a link replaced: the seal says it plainly
         except StoreError:
             _log.warning("a seat's draft could not be kept", exc_info=True)
+
+    def seal(self, text: str) -> SealReceipt:
+        """Seal ``text`` for this page's seat (raises the store's one-line refusals)."""
+        assert self.tables is not None and self.table_id is not None
+        return self.tables.seal(self.table_id, self.token, text)
 
     def sealed(self) -> None:
         """This page sealed (the shared screen hides a seat played on it)."""
