@@ -98,6 +98,8 @@ class Scene:
     guards: tuple[str, ...] = ()
     placed: tuple[tuple[int, str], ...] = ()
     removed: tuple[tuple[int, str], ...] = ()
+    #: ``(origin, destination)`` of the last move: a dashed ring where the hut came from.
+    moved: tuple[str, str] | None = None
 
 
 def geometry_for(state: State) -> Geometry:
@@ -105,11 +107,22 @@ def geometry_for(state: State) -> Geometry:
     return Geometry(columns=state.board.columns, rows=state.board.rows)
 
 
+#: Height of the page above and below the board that should stay in sight with it (header,
+#: prompt, a row of buttons): on a short screen the board is narrowed to leave room for them.
+ROOM_AROUND_BOARD = "230px"
+
+
+def board_max_width(geometry: Geometry) -> str:
+    """CSS: never wider than drawn, nor so tall that the prompt and buttons leave the screen."""
+    ratio = geometry.width / geometry.height
+    return f"min({geometry.width}px, calc((100vh - {ROOM_AROUND_BOARD}) * {ratio:.4f}))"
+
+
 def make_canvas(geometry: Geometry) -> Canvas:
-    """A canvas sized for ``geometry`` that scales down on narrow screens."""
+    """A canvas sized for ``geometry`` that scales down on narrow (and on short) screens."""
     canvas = Canvas(width=geometry.width, height=geometry.height)
     canvas.layout.width = "100%"
-    canvas.layout.max_width = f"{geometry.width}px"
+    canvas.layout.max_width = board_max_width(geometry)
     canvas.layout.height = "auto"
     return canvas
 
@@ -249,6 +262,21 @@ def _cross(canvas: Canvas, geometry: Geometry, square: str) -> None:
     canvas.stroke_line(x - d, y + d, x + d, y - d)
 
 
+def _moved_from(canvas: Canvas, geometry: Geometry, origin: str, destination: str) -> None:
+    """A dashed ring on the square a hut left, and a line to where it went."""
+    x, y = geometry.center(origin)
+    to_x, to_y = geometry.center(destination)
+    canvas.set_line_dash([8, 6])
+    _ring(canvas, geometry, origin, PLACED, 5)
+    canvas.line_width = 3
+    # The line runs from the origin's ring to the destination's ring, not across the huts.
+    length = math.hypot(to_x - x, to_y - y) or 1.0
+    gap = geometry.cell * 0.44
+    ux, uy = (to_x - x) / length, (to_y - y) / length
+    canvas.stroke_line(x + ux * gap, y + uy * gap, to_x - ux * gap, to_y - uy * gap)
+    canvas.set_line_dash([])
+
+
 def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
     """Redraw the whole board for ``scene`` in one batch."""
     state = scene.state
@@ -314,6 +342,8 @@ def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
                 _cross(canvas, geometry, square)
         for _player, square in scene.placed:
             _ring(canvas, geometry, square, PLACED, 5)
+        if scene.moved is not None:
+            _moved_from(canvas, geometry, *scene.moved)
         for square in scene.selection:
             if scene.selection_as_huts:
                 _hut(canvas, geometry, square, scene.selection_player, alpha=0.8)

@@ -14,6 +14,9 @@ attack target confirmed is kept by :class:`.KeptTarget` until the guards are cho
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from typing import Any
 
 import traitlets
@@ -36,10 +39,7 @@ from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.notices import action_words, notice_text
 from tabletop.ui.massai.playing import Plays
 from tabletop.ui.massai.prompts import history_lines, stage_prompt, store_text
-from tabletop.ui.massai.stages import (
-    STAGES,
-    resting_stage,
-)
+from tabletop.ui.massai.stages import HANDOVER_SECONDS, STAGES, WAIT_STAGES, resting_stage
 from tabletop.ui.massai.texts import LANGS
 
 __all__ = ["STAGES", "MassaiController"]
@@ -66,8 +66,12 @@ class MassaiController(traitlets.HasTraits):
     game_id = traitlets.Int(allow_none=True, default_value=None)
     #: Its name in the games list.
     game_name = traitlets.Unicode("")
+    #: An undo both players must agree to, being asked: ``"attack"``, ``"setups"`` or ``""``.
+    undo_question = traitlets.Unicode("")
     #: Bumped on every change, so that views can redraw once per intent.
     revision = traitlets.Int(0)
+    #: How long a look-away screen waits before its button works (see ``stages``).
+    handover_seconds: float = HANDOVER_SECONDS
 
     def __init__(
         self,
@@ -86,6 +90,9 @@ class MassaiController(traitlets.HasTraits):
         self.can_undo = False
         self.can_redo = False
         self.deleted = False
+        self.clock: Callable[[], float] = time.monotonic
+        #: When the look-away screen shown now appeared (clock seconds).
+        self.wait_since = -math.inf
         self.keeper = GameKeeper(self)
         self.entry = SecretEntry(self)
         self.plays = Plays(self)
@@ -98,7 +105,20 @@ class MassaiController(traitlets.HasTraits):
         elif store is not None and start:
             self.new_game(options or Options())
 
+    @traitlets.observe("stage")
+    def _stage_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] in WAIT_STAGES:
+            self.wait_since = self.clock()
+
     # --- derived views ---------------------------------------------------------------------
+
+    def handover_ready(self) -> bool:
+        """Whether the look-away screen shown now has waited long enough to take its button."""
+        return self.clock() - self.wait_since >= self.handover_seconds
+
+    def open_attack(self) -> bool:
+        """Whether the attack being entered allows no guard (nothing secret: chosen openly)."""
+        return self.stage == "attack-target" and guards_allowed(self.state) == 0
 
     @property
     def state(self) -> State:
@@ -200,6 +220,14 @@ class MassaiController(traitlets.HasTraits):
         """Cancel an entry in progress, else take back the last action (a new entry)."""
         self.plays.undo()
 
+    def undo_agree(self) -> None:
+        """Both players agree to the undo asked (a revealed attack, or the revealed setups)."""
+        self.plays.undo_agree()
+
+    def undo_keep(self) -> None:
+        """The undo asked is not wanted: nothing changes."""
+        self.plays.undo_keep()
+
     def redo(self) -> None:
         """Restore the state the last undo left (a new entry of the history)."""
         self.plays.redo()
@@ -209,6 +237,7 @@ class MassaiController(traitlets.HasTraits):
         self.selection = ()
         self.target = None
         self.last_report = None
+        self.undo_question = ""
         self.stage = resting_stage(self.state)
 
     def new_game(self, options: Options) -> None:

@@ -33,7 +33,8 @@ class SecretEntry:
     def start_secret(self) -> None:
         """The chooser is at the screen and the other looks away: open the secret entry."""
         ctl = self.ctl
-        if ctl.stage in OPENS:
+        # A look-away screen just shown ignores its button for a moment (a slow double click).
+        if ctl.stage in OPENS and ctl.handover_ready():
             ctl.stage = OPENS[ctl.stage]
             ctl.selection = ()
             ctl.notice = ()
@@ -45,7 +46,9 @@ class SecretEntry:
         state, stage = ctl.state, ctl.stage
         if not state.board.contains(square):
             return
-        if stage in WAIT_STAGES:
+        if ctl.undo_question:
+            ctl.notify("undo_answer_first")
+        elif stage in WAIT_STAGES:
             ctl.notify("notice_start_first")
         elif stage == "reveal":
             ctl.notify("notice_press_continue")
@@ -136,6 +139,10 @@ class SecretEntry:
             if not ctl.keeper.fresh():
                 return
             target = ctl.selection[0]
+            if ctl.open_attack():
+                # No guard allowed: nothing for the defender to choose, resolved at once.
+                ctl.plays.play(Attack(state.to_move, target, ()))
+                return
             # Kept at once, so that a reload finds it locked in (hidden) until the guards.
             if not ctl.secrets.keep(state.to_move, target):
                 ctl.changed()
@@ -160,10 +167,15 @@ class SecretEntry:
                 "notice_no_attack", player=name, other=player_label(ctl.state.opponent, ctl.lang)
             )
             return
-        ctl.stage = "attack-wait"
         ctl.selection = ()
         ctl.target = None
         ctl.notice = ()
+        if guards_allowed(ctl.state) == 0:
+            ctl.stage = "attack-target"  # nothing secret: no look-away, no guards
+        else:
+            # Kept, so that a reload goes on with the attack rather than forget it.
+            ctl.secrets.announce(ctl.state.to_move)
+            ctl.stage = "attack-wait"
         ctl.changed()
 
     def clear(self) -> None:
@@ -176,9 +188,12 @@ class SecretEntry:
     def cancel(self) -> None:
         """Leave a secret entry or an announced attack without playing anything."""
         ctl = self.ctl
-        if ctl.stage in ENTRY_STAGES:
-            if ctl.target is not None:
-                ctl.secrets.keep(ctl.state.to_move, None)
+        if ctl.stage in ("guards-wait", "guards"):
+            # The target is locked in: the defender may only clear their own guards.
+            ctl.notify("no_cancel_now")
+        elif ctl.stage in ENTRY_STAGES:
+            if ctl.stage in ("attack-wait", "attack-target"):
+                ctl.secrets.keep(ctl.state.to_move, None)  # the announcement or target kept
             ctl.target = None
             ctl.selection = ()
             ctl.stage = resting_stage(ctl.state)

@@ -3,6 +3,7 @@
 A target confirmed is kept with :meth:`~tabletop.store.Store.set_secret` under the attacker's
 seat, with the version it was chosen on, so that a reload (or another page on the same game)
 finds it locked in, still hidden; when it cannot be used any more, the page says why, once.
+An attack announced but without a target yet is kept too: a reload goes on with the attack.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from tabletop.games.massai.actions import Attack
 from tabletop.games.massai.board import other
 from tabletop.games.massai.rules import attackable_huts
 from tabletop.store import StoreError
-from tabletop.ui.massai.stages import SECRET_ATTACK, resting_stage, seat
+from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, resting_stage, seat
 
 if TYPE_CHECKING:
     from tabletop.ui.massai.controller import MassaiController
@@ -43,6 +44,34 @@ class KeptTarget:
             ctl.notice = ("db_failed", {"error": str(error)})
             return False
         return True
+
+    def announce(self, player: int) -> bool:
+        """Keep that ``player`` announced an attack (no target yet), for a reload to go on."""
+        ctl = self.ctl
+        if not ctl.kept:
+            return True
+        assert ctl.store is not None and ctl.game_id is not None
+        payload = {"what": SECRET_ANNOUNCED, "player": player, "on": ctl.version}
+        try:
+            ctl.store.set_secret(ctl.game_id, seat(player), payload)
+            ctl.aux_version = ctl.store.versions(ctl.game_id).aux_version
+        except StoreError as error:
+            ctl.notice = ("db_failed", {"error": str(error)})
+            return False
+        return True
+
+    def announced(self, payload: Any, player: int) -> bool:
+        """Whether ``payload`` is an attack ``player`` announced on the version shown."""
+        state = self.ctl.state
+        return (
+            isinstance(payload, dict)
+            and payload.get("what") == SECRET_ANNOUNCED
+            and payload.get("player") == player
+            and payload.get("on") == self.ctl.version
+            and state.phase == "play"
+            and state.to_move == player
+            and bool(attackable_huts(state))
+        )
 
     def read(self) -> dict[str, Any]:
         """The secrets kept for the game, by seat (``{}`` when it is kept nowhere)."""
@@ -92,6 +121,14 @@ class KeptTarget:
             if seat(player) not in found:
                 continue
             payload = found[seat(player)]
+            if isinstance(payload, dict) and payload.get("what") == SECRET_ANNOUNCED:
+                if self.announced(payload, player):
+                    ctl.stage = "attack-wait"  # no target yet: the attacker chooses it
+                    if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
+                        ctl.notice = ("attack_restored", {"player": player})
+                else:
+                    self.keep(player, None)  # an announcement of an earlier position
+                continue
             reason = self.unusable(payload, player)
             if reason is None:
                 ctl.target = payload["target"]

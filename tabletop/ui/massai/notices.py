@@ -11,6 +11,7 @@ from typing import Any
 from tabletop.games.massai.notation import format_action
 from tabletop.ui.massai.prompts import is_store_text, store_text
 from tabletop.ui.massai.report_text import describe
+from tabletop.ui.massai.screen_texts import is_screen_text, screen_text
 from tabletop.ui.massai.texts import player_label, t
 
 
@@ -39,7 +40,12 @@ def notice_text(notice: tuple[Any, ...], lang: str) -> str:
     values = {k: v for k, v in values.items() if k != "also"}
     if "what" in values and not isinstance(values["what"], str):
         values = {**values, "what": action_words(values["what"], lang)}
-    text = store_text(key, lang, **values) if is_store_text(key) else t(key, lang, **values)
+    if is_screen_text(key):
+        text = screen_text(key, lang, **values)
+    elif is_store_text(key):
+        text = store_text(key, lang, **values)
+    else:
+        text = t(key, lang, **values)
     if also:
         text += " " + store_text(also[0], lang, **also[1])
     return text

@@ -10,6 +10,9 @@ import html
 from typing import TYPE_CHECKING
 
 from tabletop.ui.massai.canvas import shown_chain
+from tabletop.ui.massai.prompts import prompt_tells_report
+from tabletop.ui.massai.scene import scene_for
+from tabletop.ui.massai.screen_texts import screen_text
 from tabletop.ui.massai.stages import WAIT_STAGES
 from tabletop.ui.massai.texts import player_label, t
 
@@ -19,7 +22,18 @@ if TYPE_CHECKING:
 #: Notices shown big and green: a secret choice is locked in.
 LOCKED_NOTICES = ("locked", "db_setup_locked", "db_attack_locked", "db_remote_attack")
 #: The buttons' names (their CSS class is ``tt-massai-<name>``), in the order shown.
-ACTION_BUTTONS = ("start", "confirm", "clear", "attack", "cancel", "continue", "undo", "redo")
+ACTION_BUTTONS = (
+    "start",
+    "confirm",
+    "clear",
+    "attack",
+    "cancel",
+    "continue",
+    "undo",
+    "redo",
+    "undo-agree",
+    "undo-keep",
+)
 
 
 def is_secret_wait(c: MassaiController) -> bool:
@@ -28,7 +42,9 @@ def is_secret_wait(c: MassaiController) -> bool:
 
 
 def message_html(c: MassaiController) -> str:
-    """The notice line (a locked-in choice big and green)."""
+    """The notice line (a locked-in choice big and green; a report the prompt says, not again)."""
+    if prompt_tells_report(c):
+        return ""
     notice = c.notice_text()
     if c.notice and c.notice[0] in LOCKED_NOTICES:
         return f'<div class="tt-massai-locked">{html.escape(notice)}</div>'
@@ -73,8 +89,11 @@ def options_text(c: MassaiController) -> str:
 
 
 def legend_html(c: MassaiController) -> str:
-    """What the marks on the board mean (the gold chain once a game is won by it)."""
+    """What the marks on the board mean (the gold chain once a game is won by it, the dashed
+    ring after a move)."""
     legend = t("legend", c.lang)
+    if scene_for(c).moved is not None:
+        legend += screen_text("legend_origin", c.lang)
     if shown_chain(c.state):
         legend += t("legend_chain", c.lang)
     return f"<small>{html.escape(legend)}</small>"
@@ -95,16 +114,35 @@ def history_html(c: MassaiController) -> str:
 def shown_buttons(c: MassaiController) -> dict[str, bool]:
     """Which of :data:`ACTION_BUTTONS` the stage shows."""
     stage = c.stage
+    if c.undo_question:
+        # Only the answer: undo (both agree) or keep.
+        return {name: name in ("undo-agree", "undo-keep") for name in ACTION_BUTTONS}
     resting = stage in ("play", "over", "setup-wait", "reveal")
     return {
         "start": is_secret_wait(c),
         "confirm": stage in ("setup-entry", "attack-target", "guards"),
         "clear": stage in ("setup-entry", "guards") and bool(c.selection),
         "attack": stage == "play",
-        "cancel": stage in ("attack-wait", "attack-target", "guards-wait", "guards")
-        or stage == "setup-entry"
+        # Not once the target is locked in: the defender may only clear their own guards.
+        "cancel": stage in ("attack-wait", "attack-target", "setup-entry")
         or (stage == "play" and bool(c.selection)),
         "continue": stage == "reveal",
         "undo": resting and bool(c.record.actions),
         "redo": resting and c.can_redo,
+        "undo-agree": False,
+        "undo-keep": False,
     }
+
+
+def phones_html(c: MassaiController) -> str:
+    """A "Play with phones" link to the shared screen's page for a game kept in the database
+    (nothing when the game is kept nowhere or the table pages are not installed)."""
+    if not c.kept or c.game_id is None:
+        return ""
+    try:
+        from tabletop.ui.table.links import table_page_link
+    except ImportError:
+        return ""
+    href = html.escape(table_page_link(c.game_id), quote=True)
+    words = html.escape(screen_text("play_with_phones", c.lang))
+    return f'<a class="tt-massai-phones-link" href="{href}" target="_blank">{words}</a>'

@@ -7,10 +7,17 @@ anything. Undo is a new entry returning to the earlier state; redo restores the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.games.massai.actions import Action, Attack, Setup
-from tabletop.ui.massai.stages import ENTRY_STAGES, TABLE, history_detail, resting_stage, seat
+from tabletop.ui.massai.stages import (
+    ENTRY_STAGES,
+    TABLE,
+    WAIT_STAGES,
+    history_detail,
+    resting_stage,
+    seat,
+)
 
 if TYPE_CHECKING:
     from tabletop.ui.massai.controller import MassaiController
@@ -23,8 +30,14 @@ class Plays:
         self.ctl = ctl
 
     def undo(self) -> None:
-        """Cancel an entry in progress, else take back the last action (a new entry)."""
+        """Cancel an entry in progress, else take back the last action (a new entry).
+
+        A revealed attack or the revealed setups cannot be hidden again: taking them back is
+        first asked (:attr:`~.controller.MassaiController.undo_question`), for both to agree.
+        """
         ctl = self.ctl
+        if ctl.undo_question or (ctl.stage in WAIT_STAGES and not ctl.handover_ready()):
+            return  # a question is open, or a look-away screen has just appeared
         if ctl.stage in ENTRY_STAGES:
             ctl.entry.cancel()
             return
@@ -32,22 +45,70 @@ class Plays:
             ctl.notify("notice_nothing_to_undo")
             return
         last = ctl.record.actions[-1]
+        if isinstance(last, Attack):
+            ctl.undo_question = "attack"
+            ctl.notify("undo_ask_attack", player=last.player, target=last.target)
+            return
+        if isinstance(last, Setup) and ctl.state.pending_setup is None:
+            ctl.undo_question = "setups"
+            ctl.notify("undo_ask_setups")
+            return
+        what = self._words("undo")
+        if not self._undo_once():
+            return
+        ctl.notice = ("notice_undone", {"what": what})
+        ctl.changed()
+
+    def undo_agree(self) -> None:
+        """Both players agreed: take back the revealed attack (it starts again, a new target
+        to choose) or both revealed setups (both are chosen again)."""
+        ctl = self.ctl
+        question, ctl.undo_question = ctl.undo_question, ""
+        if question == "attack":
+            attacker = ctl.record.actions[-1].player
+            what = self._words("undo")
+            if not self._undo_once():
+                return
+            ctl.entry.attack()
+            ctl.notice = ("undone_attack", {"what": what, "player": attacker})
+        elif question == "setups":
+            if not (self._undo_once() and self._undo_once()):
+                return
+            ctl.notice = ("undone_setups", {})
+        else:
+            return
+        ctl.changed()
+
+    def undo_keep(self) -> None:
+        """The undo asked is not wanted: nothing changes."""
+        ctl = self.ctl
+        if ctl.undo_question:
+            ctl.undo_question = ""
+            ctl.notify("undo_kept")
+
+    def _words(self, how: str) -> tuple[str, dict[str, Any]]:
+        """The last action as notice words (``how``: undo or redo)."""
+        ctl = self.ctl
+        last = ctl.record.actions[-1]
         secret = isinstance(last, Setup) and ctl.state.pending_setup is not None
-        what = ("undo", {"player": last.player, "action": last, "secret": secret})
+        return (how, {"player": last.player, "action": last, "secret": secret})
+
+    def _undo_once(self) -> bool:
+        """Take back the last action (a new entry when kept); False when refused (said)."""
+        ctl = self.ctl
         game_id = ctl.game_id
         if ctl.store is None or game_id is None:
             ctl.record = ctl.record.undo()
         elif not ctl.keeper.change(lambda s, v: s.undo(game_id, v, actor=TABLE)):
-            return
+            return False
         ctl.after_return()
-        ctl.notice = ("notice_undone", {"what": what})
-        ctl.changed()
+        return True
 
     def redo(self) -> None:
         """Restore the state the last undo left (a new entry of the history)."""
         ctl = self.ctl
         game_id = ctl.game_id
-        if ctl.stage in ENTRY_STAGES or not ctl.kept or game_id is None:
+        if ctl.stage in ENTRY_STAGES or ctl.undo_question or not ctl.kept or game_id is None:
             return
         if not ctl.keeper.change(lambda s, v: s.redo(game_id, v, actor=TABLE)):
             return
@@ -56,9 +117,7 @@ class Plays:
         if last is None:
             ctl.notice = ()
         else:
-            secret = isinstance(last, Setup) and ctl.state.pending_setup is not None
-            what = ("redo", {"player": last.player, "action": last, "secret": secret})
-            ctl.notice = ("db_redone", {"what": what})
+            ctl.notice = ("db_redone", {"what": self._words("redo")})
         ctl.changed()
 
     def play(self, action: Action) -> None:

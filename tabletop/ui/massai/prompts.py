@@ -11,6 +11,8 @@ from tabletop.games.massai.notation import format_action
 from tabletop.games.massai.state import State
 from tabletop.i18n import available_languages
 from tabletop.i18n.keys import MASSAI_STORE, text
+from tabletop.ui.massai.report_text import describe
+from tabletop.ui.massai.screen_texts import screen_text
 from tabletop.ui.massai.texts import player_label, t
 
 if TYPE_CHECKING:
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 def stage_prompt(ctl: MassaiController) -> str:
     """The big instruction line for the current stage, in the page language."""
     lang, state, stage = ctl.lang, ctl.state, ctl.stage
+    if ctl.undo_question:
+        return ctl.notice_text()  # the question both players answer
     name = player_label(ctl.chooser, lang)
     opponent = player_label(other(ctl.chooser), lang)
     if stage == "setup-wait":
@@ -44,6 +48,11 @@ def stage_prompt(ctl: MassaiController) -> str:
         return t("prompt_attack_wait", lang, player=name, other=opponent)
     if stage == "attack-target":
         chosen = ctl.selection[0] if ctl.selection else "—"
+        if ctl.open_attack():
+            points = ctl.attack_numbers()[0]
+            return screen_text(
+                "prompt_attack_open", lang, player=name, points=points, chosen=chosen
+            )
         return t("prompt_attack_target", lang, player=name, other=opponent, chosen=chosen)
     if stage == "guards-wait":
         return t("prompt_guards_wait", lang, player=name, attacker=opponent)
@@ -58,7 +67,15 @@ def stage_prompt(ctl: MassaiController) -> str:
             count=len(ctl.selection),
         )
     if stage == "reveal":
-        return t("prompt_reveal", lang)
+        # What happened, at the top of the page: the result must not fall below the fold.
+        said = describe(ctl.last_report, lang) if ctl.last_report is not None else ""
+        if state.phase == "over":
+            return f"{_won(state, lang)} {said}".strip()
+        return f"{said} {t('prompt_reveal', lang)}".strip()
+    return _won(state, lang)
+
+
+def _won(state: State, lang: str) -> str:
     winner = state.winner if state.winner is not None else 0
     return t(
         "prompt_over",
@@ -66,6 +83,14 @@ def stage_prompt(ctl: MassaiController) -> str:
         player=player_label(winner, lang),
         how=t(f"how_{state.win_reason}", lang),
     )
+
+
+def prompt_tells_report(ctl: MassaiController) -> bool:
+    """Whether the prompt already says the notice (the report of a reveal, an undo question):
+    said once."""
+    if ctl.undo_question:
+        return True
+    return ctl.stage == "reveal" and bool(ctl.notice) and ctl.notice[0] == "report"
 
 
 def history_lines(record: GameRecord, state: State, lang: str) -> list[str]:

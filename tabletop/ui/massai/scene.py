@@ -38,6 +38,8 @@ def scene_for(c: MassaiController) -> Scene:
             removed=report.removed,
         )
     if stage == "play" and report is not None and isinstance(report.action, (Build, Move)):
-        # Keep the last build or move visible to the other player.
-        return Scene(state=state, placed=report.placed)
+        # Keep the last build or move visible to the other player (a move: where from, too).
+        action = report.action
+        moved = (action.origin, action.destination) if isinstance(action, Move) else None
+        return Scene(state=state, placed=report.placed, moved=moved)
     return Scene(state=state)

@@ -35,8 +35,12 @@ WAIT_STAGES = ("setup-wait", "attack-wait", "guards-wait")
 ENTRY_STAGES = ("setup-entry", "attack-wait", "attack-target", "guards-wait", "guards")
 #: The stage a wait opens once the chooser is at the screen.
 OPENS = {"setup-wait": "setup-entry", "attack-wait": "attack-target", "guards-wait": "guards"}
-#: What a kept secret says it is (the only kind the page keeps: an attack target).
+#: What a kept secret says it is: an attack target locked in, or an attack announced.
 SECRET_ATTACK = "attack-target"
+SECRET_ANNOUNCED = "attack-announced"
+#: A look-away screen accepts its button only this long after it appeared, so that a slow
+#: double click on the button before it (which stood in the same place) cannot press it too.
+HANDOVER_SECONDS = 1.0
 #: The actor of changes that are not one player's action.
 TABLE = "table"
 

@@ -11,6 +11,7 @@ game of the public position (:mod:`.teacher`), through the shell's
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Callable
 
@@ -18,10 +19,19 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai import panels
-from tabletop.ui.massai.canvas import Scene, connect_squares, draw, geometry_for, make_canvas
+from tabletop.ui.massai.canvas import (
+    Scene,
+    board_max_width,
+    connect_squares,
+    draw,
+    geometry_for,
+    make_canvas,
+)
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
+from tabletop.ui.massai.screen_texts import screen_text
+from tabletop.ui.massai.stages import WAIT_STAGES
 from tabletop.ui.massai.style import MASSAI_CSS
 from tabletop.ui.massai.teacher import TeacherFactory, public_position
 from tabletop.ui.massai.texts import t
@@ -39,6 +49,10 @@ BUTTON_TEXTS = {
     "continue": "continue",
     "undo": "undo",
 }
+
+
+#: The buttons above the board: the look-away screen's, and the answers to an undo question.
+ABOVE_BOARD = ("start", "undo-agree", "undo-keep")
 
 
 def _button(name: str, action: Callable[[], None], style: str = "") -> widgets.Button:
@@ -82,6 +96,8 @@ class MassaiView:
         self.continue_button = _button("continue", c.continue_, "primary")
         self.undo_button = _button("undo", c.undo)
         self.redo_button = _button("redo", c.redo)
+        self.undo_agree_button = _button("undo-agree", c.undo_agree, "danger")
+        self.undo_keep_button = _button("undo-keep", c.undo_keep, "success")
         #: The action buttons by name (see :data:`~.panels.ACTION_BUTTONS`).
         self.buttons = {
             "start": self.start_button,
@@ -92,12 +108,17 @@ class MassaiView:
             "continue": self.continue_button,
             "undo": self.undo_button,
             "redo": self.redo_button,
+            "undo-agree": self.undo_agree_button,
+            "undo-keep": self.undo_keep_button,
         }
         #: Back to the games list (shown only when the page has one: see :class:`MassaiPage`).
         self.games_button = _button("games", lambda: self.on_games())
         self.games_button.layout.display = "none"
         self.on_games: Callable[[], None] = lambda: None
 
+        #: "Play with phones": the shared screen's page for this game (when there is one).
+        self.phones = widgets.HTML()
+        self.phones.add_class("tt-massai-phones")
         self.history_title = widgets.HTML()
         self.history = widgets.HTML()
         self.history.add_class("tt-massai-history")
@@ -142,18 +163,26 @@ class MassaiView:
             toggle_layout=widgets.Layout(width="auto", min_width="max-content"),
         )
 
-        buttons = widgets.HBox(
-            [self.buttons[name] for name in panels.ACTION_BUTTONS],
+        # The look-away screen's button stands above the board, away from the Confirm button
+        # below it, so that a click meant for one never lands on the other.
+        handover = widgets.HBox(
+            [self.start_button, self.undo_agree_button, self.undo_keep_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        handover.add_class("tt-massai-handover")
+        buttons = widgets.HBox(
+            [self.buttons[name] for name in panels.ACTION_BUTTONS if name not in ABOVE_BOARD],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        buttons.add_class("tt-massai-buttons")
         left = widgets.VBox(
-            [self.prompt, self.canvas, buttons, self.message, self.legend],
-            layout=widgets.Layout(width="66%", min_width="420px"),
+            [self.prompt, handover, self.canvas, buttons, self.message, self.legend]
         )
+        left.add_class("tt-massai-left")
         right = widgets.VBox(
-            [self.status, self.history_title, self.history, self.new_box],
-            layout=widgets.Layout(width="32%", min_width="280px", padding="0 0 0 12px"),
+            [self.status, self.phones, self.history_title, self.history, self.new_box]
         )
+        right.add_class("tt-massai-right")
         self.root = widgets.VBox(
             page_frame(
                 header_bar([self.title], [self.games_button, self.teacher.toggle, self.lang]),
@@ -194,10 +223,34 @@ class MassaiView:
             self.geometry = geometry
             self.taps.geometry = geometry
             self.canvas.width, self.canvas.height = geometry.width, geometry.height
+            self.canvas.layout.max_width = board_max_width(geometry)
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
         self.render_panels()
+        self.hold_handover()
         self.refresh_teacher()
+
+    def hold_handover(self) -> None:
+        """A look-away screen just shown: its buttons wait a moment before they work.
+
+        The controller ignores a press that comes too soon anyway; greying the buttons shows it.
+        They are greyed only when the page's event loop can bring them back.
+        """
+        c = self.controller
+        wait = c.handover_seconds - (c.clock() - c.wait_since)
+        held = c.stage in WAIT_STAGES and wait > 0
+        if held:
+            try:
+                asyncio.get_running_loop().call_later(wait + 0.05, self.release_handover)
+            except RuntimeError:  # no loop running (a test): nothing would bring them back
+                held = False
+        self.start_button.disabled = held
+        self.undo_button.disabled = held
+
+    def release_handover(self) -> None:
+        """The hand-over moment is over: the look-away screen's buttons work."""
+        self.start_button.disabled = False
+        self.undo_button.disabled = False
 
     def _teacher_note(self) -> str:
         """Said above the panel while a secret choice is being entered."""
@@ -237,6 +290,7 @@ class MassaiView:
         else:
             self.prompt.remove_class("tt-secret")
         self.message.value = panels.message_html(c)
+        self.phones.value = panels.phones_html(c)
         self.status.value = panels.status_html(c)
         self.options_line.value = html.escape(panels.options_text(c))
         self.legend.value = panels.legend_html(c)
@@ -252,6 +306,10 @@ class MassaiView:
         for name, key in BUTTON_TEXTS.items():
             self.buttons[name].description = t(key, lang)
         self.new_button.description = t("new_game", lang)
+        if c.stage == "guards":
+            self.clear_button.description = screen_text("clear_guards", lang)
+        self.undo_agree_button.description = screen_text("undo_agree", lang)
+        self.undo_keep_button.description = screen_text("undo_keep", lang)
         self.redo_button.description = store_text("redo", lang)
         self.games_button.description = store_text("all_games", lang)
         for name, visible in panels.shown_buttons(c).items():

@@ -41,3 +41,10 @@ def view(store: Store) -> Iterator[MassaiView]:
     made.redraw()
     yield made
     made.controller.stop_watching()
+
+
+@pytest.fixture(autouse=True)
+def no_handover_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests press the look-away screen's button at once; the delay has its own tests
+    (tests/ui/massai/test_entries.py), which set it back."""
+    monkeypatch.setattr(MassaiController, "handover_seconds", 0.0)

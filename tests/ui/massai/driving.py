@@ -31,7 +31,13 @@ def setups(view: MassaiView) -> None:
 
 
 def attack(view: MassaiView, target: str, guards: str) -> None:
+    """An attack; with no guard allowed it is chosen openly (no look-away, no guards)."""
     view.attack_button.click()
+    if view.controller.stage == "attack-target":
+        assert not guards, "no guard is allowed against this attack"
+        click(view, target)
+        view.confirm_button.click()
+        return
     view.start_button.click()
     click(view, target)
     view.confirm_button.click()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tabletop.store import Store
 
-from .driving import click, page_on, secret_setup, to_play
+from .driving import click, page_on, secret_setup, to_play, visible
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -59,7 +59,12 @@ def test_a_target_locked_on_another_page_is_followed_and_its_cancel_too(store: S
     assert two.controller.stage == "guards-wait"
     assert "locked an attack target on another page" in two.message.value
     assert "d4" not in two.prompt.value + two.message.value
-    one.cancel_button.click()
+    # Once locked, the attack cannot be cancelled here (the defender only clears guards) ...
+    assert not visible(one.cancel_button)
+    one.controller.cancel()
+    assert one.controller.stage == "guards-wait" and "cannot be cancelled" in one.message.value
+    # ... but a page of an earlier version may still clear it: the other page follows.
+    store.set_secret(one.controller.game_id, "Player 1", None)
     two.controller.sync()
     assert two.controller.stage == "play" and "cancelled on another page" in two.message.value
 

@@ -38,7 +38,7 @@ def test_a_locked_target_survives_a_new_page_and_stays_hidden(store: Store) -> N
     click(again, "d4")
     again.confirm_button.click()
     assert c.stage == "reveal" and again.scene().target == "d4"
-    assert "d4 was guarded and stays" in again.message.value
+    assert "d4 was guarded and stays" in again.prompt.value  # the headline says the result
     assert store.secrets(game_id) == {}
     assert store.history(game_id)[-1].detail == "attack d4 guards d4"
 

@@ -104,14 +104,15 @@ def test_attack_guarded_then_unguarded(view: MassaiView) -> None:
     scene = view.scene()
     assert scene.target == "d4" and scene.guards == ("d4",)
     assert set(scene.removed) == {(0, "d3"), (0, "e3")}
-    assert "d4 was guarded and stays" in view.message.value
+    # The result is the headline, above the board (said once: not again below it).
+    assert "d4 was guarded and stays" in view.prompt.value and view.message.value == ""
     view.continue_button.click()
     click(view, "d3")  # Player 2 builds
     attack(view, "d3", "")
     scene = view.scene()
     assert scene.target == "d3" and scene.guards == () and scene.placed == ((0, "d3"),)
     assert {s for _, s in scene.removed} == {"d3", "c4", "d4"}
-    assert "becomes a hut of Player 1" in view.message.value
+    assert "becomes a hut of Player 1" in view.prompt.value
     view.continue_button.click()
     assert c.state.owner("d3") == 0 and c.state.to_move == 1
 
@@ -139,10 +140,13 @@ def test_history_and_undo(view: MassaiView) -> None:
     assert "build d3" in view.history.value and visible(view.undo_button)
     view.undo_button.click()
     assert c.state.owner("d3") is None and "Undone" in view.message.value
-    view.undo_button.click()  # takes back the second setup
-    assert c.stage == "setup-wait" and c.state.to_move == 1
-    assert c.state.huts == (frozenset(), frozenset())
-    assert "c1" not in view.message.value + view.history.value
+    view.undo_button.click()  # the revealed setups: asked first, both are taken back
+    assert c.undo_question == "setups" and "both players agree" in view.prompt.value
+    assert visible(view.undo_agree_button) and not visible(view.undo_button)
+    view.undo_agree_button.click()
+    assert c.stage == "setup-wait" and c.state.to_move == 0 and not c.record.actions
+    assert c.state.huts == (frozenset(), frozenset()) and c.state.pending_setup is None
+    assert "both setups" in view.message.value
 
 
 def test_moves_once_all_huts_are_out(store: Store) -> None:
@@ -225,7 +229,15 @@ def test_undo_right_after_a_reveal(view: MassaiView) -> None:
     c = view.controller
     assert c.stage == "reveal" and visible(view.undo_button)
     view.undo_button.click()
-    assert c.stage == "play" and c.state.owner("d4") == 1 and c.state.to_move == 0
+    # The guards were seen: the undo is asked, and restarts the attack with a new target.
+    assert c.stage == "reveal" and c.undo_question == "attack"
+    # Asked in the headline, its two answers beside it (above the board).
+    assert "s attack on d4? Both players have seen the guards" in view.prompt.value
+    assert visible(view.undo_agree_button) and visible(view.undo_keep_button)
+    assert not visible(view.continue_button) and view.message.value == ""
+    view.undo_agree_button.click()
+    assert c.state.owner("d4") == 1 and c.state.to_move == 0 and c.stage == "attack-target"
+    assert "The attack starts again" in view.message.value
 
 
 def test_french_history_and_undo_notice_use_french_punctuation(view: MassaiView) -> None:
