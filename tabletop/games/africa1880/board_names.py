@@ -1,0 +1,79 @@
+"""How territory names are compared: a normalised key (case, accents, hyphens and apostrophes
+ignored), the same key without spaces, and the closest known name for a "did you mean".
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable
+
+# Apostrophes and similar marks people type inside names ("Côte d'Ivoire", "Côte-de-l’Or").
+_JOINERS = frozenset("'`\u00b4\u2018\u2019\u02bc\u02b9_.")
+
+
+def _normalize_once(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept = []
+    for char in decomposed:
+        if unicodedata.combining(char):
+            continue  # an accent separated from its letter by NFKD
+        if char.isspace() or char in _JOINERS or unicodedata.category(char) == "Pd":
+            kept.append(" ")
+        else:
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def normalize_name(text: str) -> str:
+    """Return the comparison key of a territory name.
+
+    Case, accents, hyphens, apostrophes and runs of spaces are ignored:
+
+    >>> normalize_name("  Côte-de-l'Or ")
+    'cote de l or'
+    """
+    # Case folding can uncover new accents (and NFKD new capitals), so repeat until stable; real
+    # text settles after one or two passes. The bound only guards against pathological input.
+    result = _normalize_once(text)
+    for _ in range(4):
+        again = _normalize_once(result)
+        if again == result:
+            break
+        result = again
+    return result
+
+
+def _compact(key: str) -> str:
+    return key.replace(" ", "")
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap of neighbours) turning a into b."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, start=1):
+            current[j] = min(
+                previous[j] + 1,
+                current[j - 1] + 1,
+                previous[j - 1] + (char_a != char_b),
+            )
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _closest(key: str, candidates: Iterable[str]) -> str | None:
+    """The candidate key nearest to ``key``, or None when nothing is close.
+
+    difflib shortlists; the edit distance then prefers "Libya" over "Liberia" for "Lybia".
+    """
+    if not key:
+        return None
+    shortlist = difflib.get_close_matches(key, list(candidates), n=5, cutoff=0.6)
+    if not shortlist:
+        return None
+    return min(shortlist, key=lambda candidate: _edit_distance(key, candidate))
