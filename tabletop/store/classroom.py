@@ -208,6 +208,7 @@ class Classes:
                 }
                 for r in closed
             },
+            "shares_all": {r.number: ledger.shares(r.number) for r in closed},
             "average_payoff": {
                 r.number: _mean([o.payoff for o in r.outcomes if not o.by_computer]) for r in closed
             },

@@ -1,0 +1,459 @@
+"""The teacher's screen of a class game (``notebooks/classroom.ipynb``), for a projector.
+
+Bare: a form creates a class game from a preset (a number of rounds, random or fixed groups).
+With ``?class=ID&token=HOST`` (the link shown after creating, to bookmark): the class's join
+link, its QR code and short code; live counts of students joined and submitted (names of those
+still choosing, never their choices); **Start round** / **Close round** (with a confirmation
+naming how many the computer will choose for) and an optional timer that closes the round by
+itself; after each round, the plots of the class's choices beside the prediction, the average
+payoffs, the CSV export and, at the end, deleting the class game with its data.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.classroom.games import PRESETS
+from tabletop.classroom.ledger import ClassError
+from tabletop.store import Store, StoreError
+from tabletop.store.classroom import Classes, student_url
+from tabletop.ui.classroom.common import CLASS_CSS, Ticker, mix_words, shares_plot
+from tabletop.ui.seat.common import lang_of, read_query, refusal, tr
+from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.store_link import open_page_store
+from tabletop.ui.shell.style import style_widget
+from tabletop.ui.table.page import default_base_url
+from tabletop.ui.table.qr import qr_svg
+
+__all__ = ["TeacherPage", "classroom_page"]
+
+_log = logging.getLogger("tabletop.ui.classroom")
+POLL_SECONDS = 1.0
+
+
+def preset_label(key: str, lang: str) -> str:
+    """A preset's name in the page's language."""
+    _ = tr(lang).gettext
+    labels = {
+        "africa-two": _("Two powers in Egypt, not full (presences kept)"),
+        "africa-two-full": _("Two powers in a full Egypt (presences kept, a colony counts 2)"),
+        "africa-two-full-score": _("Two powers in a full Egypt (game score)"),
+        "africa-three-full": _("Three powers in a full Congo (presences kept, a colony counts 2)"),
+        "massai-two-huts": _("Massai attack: two attackable huts, default guard table"),
+        "massai-three-huts": _("Massai attack: three attackable huts, default guard table"),
+    }
+    return labels.get(key, PRESETS.get(key, key))
+
+
+def how_words(how: str, lang: str) -> str:
+    """How the prediction was found (see :class:`~tabletop.classroom.games.Prediction`)."""
+    _ = tr(lang).gettext
+    words = {
+        "optimal mixed strategy": _("optimal mixed strategy of the zero-sum game"),
+        "dominance": _("a dominant choice"),
+        "mixed equilibrium": _("the mixed equilibrium"),
+        "pure equilibrium": _("the first pure equilibrium"),
+        "uniform": _("no equilibrium found: uniform"),
+    }
+    return words.get(how, how)
+
+
+class TeacherPage(widgets.VBox):
+    """The class game on the projector: join card, live counts, rounds, results."""
+
+    def __init__(
+        self,
+        classes: Classes | None,
+        class_id: int | None = None,
+        host_token: str | None = None,
+        lang: str = "en",
+        base_url: str | None = None,
+        store_error: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.add_class("tt-class-page")
+        self.add_class("tt-teacher-page")
+        self.classes = classes
+        self.class_id = class_id
+        self.host_token = host_token
+        self.lang = lang
+        self.t = tr(lang)
+        self.base_url = base_url or default_base_url()
+        self.join_token: str | None = None
+        self.code: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.deadline: float | None = None
+        self.pending_close = False
+        self.message = widgets.HTML()
+        self.body = widgets.VBox()
+        self.ticker = Ticker(POLL_SECONDS, self.refresh)
+        self.children = (
+            style_widget(),
+            widgets.HTML(f"<style>{CLASS_CSS}</style>"),
+            self.body,
+            self.message,
+        )
+        _ = self.t.gettext
+        if classes is None:
+            self.body.children = (refusal(store_error or _("The class games cannot be opened.")),)
+        elif class_id is not None and class_id < 0:
+            self.body.children = (
+                refusal(_("This link names no class game: open the whole link again.")),
+            )
+        elif class_id is not None and host_token:
+            self._build()
+        else:
+            self._form()
+
+    # ----------------------------------------------------------------- creating
+    def _form(self) -> None:
+        _ = self.t.gettext
+        self.preset = widgets.Dropdown(
+            options=[(preset_label(k, self.lang), k) for k in PRESETS],
+            description=_("Game"),
+            layout=widgets.Layout(width="min(100%, 640px)"),
+        )
+        self.rounds = widgets.BoundedIntText(
+            value=5, min=1, max=100, description=_("Rounds"), layout=widgets.Layout(width="220px")
+        )
+        self.matching = widgets.Dropdown(
+            options=[(_("new random groups each round"), "random"), (_("fixed groups"), "fixed")],
+            description=_("Groups"),
+            layout=widgets.Layout(width="min(100%, 480px)"),
+        )
+        create = widgets.Button(description=_("Create the class game"), button_style="primary")
+        create.add_class("tt-create-class")
+        create.on_click(lambda _b: self.create())
+        self.body.children = (
+            widgets.HTML("<h2>" + esc(_("A class game")) + "</h2>"),
+            self.preset,
+            self.rounds,
+            self.matching,
+            create,
+        )
+
+    def create(self) -> None:
+        assert self.classes is not None
+        try:
+            new = self.classes.create(
+                self.preset.value, int(self.rounds.value), self.matching.value
+            )
+        except (ClassError, StoreError) as error:
+            self.say(str(error), "error")
+            return
+        self.class_id, self.host_token = new.class_id, new.host_token
+        self.join_token, self.code = new.join_token, new.code
+        self._build()
+
+    # ----------------------------------------------------------------- the class
+    def _build(self) -> None:
+        _ = self.t.gettext
+        self.header = widgets.HTML()
+        self.join_card = widgets.HTML()
+        self.join_card.add_class("tt-join-card")
+        self.counts = widgets.HTML()
+        self.counts.add_class("tt-counts")
+        self.waiting = widgets.HTML()
+        self.start_button = widgets.Button(button_style="primary")
+        self.start_button.add_class("tt-start-round")
+        self.start_button.on_click(lambda _b: self.start_round())
+        self.close_button = widgets.Button(button_style="warning")
+        self.close_button.add_class("tt-close-round")
+        self.close_button.on_click(lambda _b: self.close_round())
+        self.confirm = widgets.HBox()
+        self.timer = widgets.BoundedIntText(
+            value=0,
+            min=0,
+            max=3600,
+            description=_("Timer (s)"),
+            layout=widgets.Layout(width="220px"),
+        )
+        self.clock = widgets.HTML()
+        self.results = widgets.VBox()
+        self.export = widgets.HTML()
+        self.delete_button = widgets.Button(description=_("Delete this class game and its data"))
+        self.delete_button.on_click(lambda _b: self.ask_delete())
+        self.body.children = (
+            self.header,
+            self.join_card,
+            self.counts,
+            self.waiting,
+            widgets.HBox([self.start_button, self.close_button, self.timer, self.clock]),
+            self.confirm,
+            self.results,
+            self.export,
+            self.delete_button,
+        )
+        self._join_card()
+        self.refresh()
+        self.ticker.start()
+
+    def _join_card(self) -> None:
+        _ = self.t.gettext
+        teacher_link = "classroom.ipynb?" + urlencode(
+            {"class": self.class_id, "token": self.host_token}
+            | ({"lang": self.lang} if self.lang != "en" else {})
+        )
+        keep = (
+            '<p class="tt-link">'
+            + esc(_("This screen (bookmark it):"))
+            + f' <a class="tt-teacher-link" href="{esc(teacher_link)}">{esc(teacher_link)}</a></p>'
+        )
+        if self.join_token is None or self.code is None:
+            # Reopened from its bookmark: the join secrets are not kept in readable form.
+            self.join_card.value = keep + (
+                "<p>" + esc(_("Students who joined come back with their own link.")) + "</p>"
+            )
+            return
+        link = student_url(self.base_url, int(self.class_id or 0), self.join_token)
+        if self.lang != "en":
+            link += f"&lang={self.lang}"
+        self.join_link = link
+        self.join_card.value = (
+            f"<div class='tt-qr'>{qr_svg(link)}</div>"
+            "<p class='tt-big'>"
+            + esc(_("Join on your phone: scan, or open student.ipynb and type"))
+            + " "
+            + esc(_("class"))
+            + f" <b class='tt-class-number'>{self.class_id}</b>, "
+            + esc(_("code"))
+            + f" <span class='tt-code'>{esc(self.code)}</span></p>"
+            f"<p class='tt-link'><a class='tt-join-link' href='{esc(link)}'>{esc(link)}</a></p>"
+            + keep
+        )
+
+    def refresh(self) -> None:
+        """Look at the class game now (the ticker does it every second)."""
+        if self.classes is None or self.class_id is None or not self.host_token:
+            return
+        try:
+            view = self.classes.teacher_view(self.class_id, self.host_token)
+        except ClassError as error:
+            self.ticker.stop()
+            self.body.children = (refusal(str(error)),)
+            return
+        except StoreError as error:
+            self.say(str(error), "error")
+            return
+        if self.deadline is not None and view["open"] and time.monotonic() >= self.deadline:
+            self.deadline = None
+            self.close_round(confirmed=True)
+            return
+        self._show_clock(view)
+        if view == self.view:
+            return
+        old = self.view
+        self.view = view
+        self._show(view, results_changed=old is None or old["shares"] != view["shares"])
+
+    def _show_clock(self, view: dict[str, Any]) -> None:
+        if self.deadline is None or not view["open"]:
+            self.clock.value = ""
+            return
+        left = max(0, int(self.deadline - time.monotonic() + 0.999))
+        self.clock.value = f"<span class='tt-big tt-clock'>⏱ {left // 60}:{left % 60:02d}</span>"
+
+    def _show(self, view: dict[str, Any], results_changed: bool) -> None:
+        _ = self.t.gettext
+        over = " — " + _("over") if view["finished"] else ""
+        self.header.value = (
+            f"<h2>{esc(preset_label(view['preset'], self.lang))}</h2><p class='tt-big'>"
+            + esc(_("Round {round} of {rounds}", round=view["round"], rounds=view["rounds"]))
+            + f"{esc(over)}</p>"
+        )
+        if view["open"]:
+            counts = _(
+                "{joined} joined · {submitted} of {seated} have chosen",
+                joined=view["joined"],
+                submitted=view["submitted"],
+                seated=view["seated"],
+            )
+        else:
+            counts = _(
+                "{joined} joined · {present} here", joined=view["joined"], present=view["present"]
+            )
+        self.counts.value = f"<p class='tt-counts'>{esc(counts)}</p>"
+        self.waiting.value = (
+            "<p>" + esc(_("Still choosing:")) + " " + esc(", ".join(view["waiting"])) + "</p>"
+            if view["open"] and view["waiting"]
+            else ""
+        )
+        next_round = view["round"] + 1
+        self.start_button.description = _("Start round {round}", round=next_round)
+        self.start_button.disabled = view["open"] or view["finished"] or not view["present"]
+        self.close_button.description = _("Close round {round}", round=view["round"] or 1)
+        self.close_button.disabled = not view["open"]
+        if results_changed:
+            self._results(view)
+
+    def _results(self, view: dict[str, Any]) -> None:
+        _ = self.t.gettext
+        shares = view["shares"]
+        if not shares:
+            self.results.children = ()
+            self.export.value = ""
+            return
+        prediction = view["prediction"]
+        parts: list[widgets.Widget] = []
+        roles = list(prediction["mix"])
+        symmetric = (
+            len(roles) > 1
+            and all(prediction["mix"][r] == prediction["mix"][roles[0]] for r in roles)
+            and not view["preset"].startswith("massai")
+        )
+        plotted = roles[:1] if symmetric else roles
+        for role in plotted:
+            by_round = {
+                int(n): (view["shares_all"][n] if symmetric else s[role]) for n, s in shares.items()
+            }
+            actions = list(next(iter(by_round.values())).keys())
+            title = (
+                _("What the class chose") if symmetric else _("What the {role}s chose", role=role)
+            )
+            parts.append(
+                widgets.HTML(shares_plot(title, actions, by_round, prediction["mix"][role], self.t))
+            )
+            parts.append(
+                widgets.HTML(
+                    "<p class='tt-big tt-prediction'>"
+                    + esc(_("Theory"))
+                    + f" ({esc(how_words(prediction['how'], self.lang))}): "
+                    + f"{esc(mix_words(prediction['mix'][role], self.t))}</p>"
+                )
+            )
+        if prediction["pure_equilibria"] and not view["preset"].startswith("massai"):
+            listed = "; ".join(" / ".join(p) for p in prediction["pure_equilibria"][:6])
+            label = _("Pure equilibria:")
+            parts.append(widgets.HTML(f"<p>{esc(label)} {esc(listed)}</p>"))
+        averages = ", ".join(
+            f"{n}: {v:.2f}" for n, v in sorted(view["average_payoff"].items()) if v is not None
+        )
+        label = _("Average payoff by round:")
+        parts.append(widgets.HTML(f"<p>{esc(label)} {esc(averages)}</p>"))
+        self.results.children = tuple(parts)
+        self._export()
+
+    def _export(self) -> None:
+        assert self.classes is not None and self.class_id is not None and self.host_token
+        text = self.classes.export_csv(self.class_id, self.host_token)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = f"class-{self.class_id}.csv"
+        self.export.value = (
+            f'<a class="tt-export" download="{name}" href="data:text/csv;base64,{data}">'
+            + esc(self.t.gettext("Download every choice (CSV)"))
+            + "</a>"
+        )
+
+    # ----------------------------------------------------------------- actions
+    def start_round(self) -> None:
+        assert self.classes is not None and self.class_id is not None and self.host_token
+        try:
+            self.classes.open_round(self.class_id, self.host_token)
+        except (ClassError, StoreError) as error:
+            self.say(str(error), "error")
+            return
+        seconds = int(self.timer.value or 0)
+        self.deadline = time.monotonic() + seconds if seconds else None
+        self.confirm.children = ()
+        self.say("")
+        self.refresh()
+
+    def close_round(self, confirmed: bool = False) -> None:
+        _ = self.t.gettext
+        assert self.classes is not None and self.class_id is not None and self.host_token
+        missing = len(self.view["waiting"]) if self.view and self.view["open"] else 0
+        if missing and not confirmed:
+            yes = widgets.Button(
+                description=_("Close: the computer chooses for them"), button_style="danger"
+            )
+            yes.add_class("tt-confirm-close")
+            no = widgets.Button(description=_("Wait"))
+            yes.on_click(lambda _b: self.close_round(confirmed=True))
+            no.on_click(lambda _b: setattr(self.confirm, "children", ()))
+            question = widgets.HTML(
+                "<p class='tt-warn'>"
+                + esc(
+                    self.t.ngettext(
+                        "{n} student has not chosen yet.",
+                        "{n} students have not chosen yet.",
+                        missing,
+                        n=missing,
+                    )
+                )
+                + "</p>"
+            )
+            self.confirm.children = (question, yes, no)
+            return
+        self.confirm.children = ()
+        self.deadline = None
+        try:
+            self.classes.close_round(self.class_id, self.host_token)
+        except (ClassError, StoreError) as error:
+            self.say(str(error), "error")
+            return
+        self.say("")
+        self.refresh()
+
+    def ask_delete(self) -> None:
+        _ = self.t.gettext
+        yes = widgets.Button(description=_("Delete for good"), button_style="danger")
+        yes.add_class("tt-confirm-delete")
+        no = widgets.Button(description=_("Keep it"))
+        yes.on_click(lambda _b: self.delete())
+        no.on_click(lambda _b: setattr(self.confirm, "children", ()))
+        self.confirm.children = (
+            widgets.HTML(
+                "<p class='tt-warn'>"
+                + esc(_("Every nickname and choice of this class game will be deleted."))
+                + "</p>"
+            ),
+            yes,
+            no,
+        )
+
+    def delete(self) -> None:
+        assert self.classes is not None and self.class_id is not None and self.host_token
+        try:
+            self.classes.delete(self.class_id, self.host_token)
+        except (ClassError, StoreError) as error:
+            self.say(str(error), "error")
+            return
+        self.ticker.stop()
+        self.class_id = None
+        self.body.children = (
+            widgets.HTML(
+                "<p class='tt-big'>" + esc(self.t.gettext("The class game was deleted.")) + "</p>"
+            ),
+        )
+
+    def say(self, text: str, kind: str = "ok") -> None:
+        self.message.value = f'<p class="tt-msg-{kind} tt-big">{esc(text)}</p>' if text else ""
+
+    def close(self) -> None:
+        self.ticker.stop()
+        super().close()
+
+
+def classroom_page(query: dict[str, str] | None = None, store: Store | None = None) -> TeacherPage:
+    """The teacher's screen for the request's query string (``class``, ``token``, ``lang``)."""
+    query = read_query() if query is None else query
+    error = None
+    if store is None:
+        store, error, _ = open_page_store()
+    try:
+        class_id: int | None = int(query["class"]) if "class" in query else None
+    except ValueError:
+        class_id = -1  # names no class: refused by the page with a clear line
+    return TeacherPage(
+        Classes(store) if store is not None else None,
+        class_id,
+        query.get("token") or None,
+        lang=lang_of(query),
+        store_error=error,
+    )
