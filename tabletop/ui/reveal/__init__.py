@@ -1,0 +1,52 @@
+"""The step-by-step reveal for a projector or a TV (``notebooks/reveal.ipynb``).
+
+``reveal_app()`` shows the last resolved round of a game (``$TABLETOP_REVEAL_GAME``: a game
+file, or ``db:ID`` for a game of the database; else the bundled example game) one step at a time;
+``whole_game=True`` (or ``$TABLETOP_REVEAL_ALL=1``) goes through every round, a slideshow of the
+game's history.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from tabletop.games.africa1880.gamefile import Game, example_game, load_game
+from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
+from tabletop.ui.reveal.view import RevealView
+
+__all__ = ["RevealStep", "RevealView", "game_steps", "reveal_app", "reveal_view", "round_steps"]
+
+
+def _game_from_env() -> Game:
+    ref = os.environ.get("TABLETOP_REVEAL_GAME", "")
+    if not ref:
+        return example_game()
+    if ref.startswith("db:"):
+        from tabletop.store import open_store
+
+        snap = open_store().load(int(ref[3:]))
+        if not isinstance(snap.game, Game):
+            raise ValueError(f"{ref} is not an Africa 1880 game")
+        return snap.game
+    return load_game(ref)
+
+
+def reveal_view(game: Game, lang: str = "en", whole_game: bool = False) -> RevealView:
+    """The reveal of ``game``'s last round (or of every round)."""
+    assert game.board is not None
+    steps = game_steps(game, lang) if whole_game else round_steps(game, None, lang)
+    return RevealView(steps, game.board, lang)
+
+
+def reveal_app(
+    game: Game | None = None, lang: str | None = None, whole_game: bool | None = None
+) -> Any:
+    """The page's root widget (what the notebook displays)."""
+    if game is None:
+        game = _game_from_env()
+    if lang is None:
+        lang = os.environ.get("TABLETOP_LANG", "en")
+    if whole_game is None:
+        whole_game = os.environ.get("TABLETOP_REVEAL_ALL") == "1"
+    return reveal_view(game, lang, whole_game).root

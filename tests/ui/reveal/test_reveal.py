@@ -1,0 +1,128 @@
+"""The reveal's steps (pure data) and the page's controls, without a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.africa1880.gamefile import Game, example_game
+from tabletop.ui.reveal import reveal_app, reveal_view
+from tabletop.ui.reveal.steps import StepKind, game_steps, round_steps
+
+
+def test_steps_follow_the_report_of_the_round() -> None:
+    game = example_game()
+    steps = round_steps(game)
+    report = game.history[-1].report
+    assert report is not None
+    kinds = [s.kind for s in steps]
+    # Title, every conflict, every colony, placements power by power, pins, void orders, scores.
+    order = [
+        StepKind.TITLE,
+        StepKind.CONFLICT,
+        StepKind.COLONY,
+        StepKind.PLACEMENTS,
+        StepKind.PINS,
+        StepKind.VOID,
+        StepKind.SCORES,
+    ]
+    assert kinds == sorted(kinds, key=order.index)
+    assert kinds[0] == StepKind.TITLE and kinds[-1] == StepKind.SCORES
+    colonies = [s.marks.highlight for s in steps if s.kind == StepKind.COLONY]
+    assert colonies == [(c["territory"],) for c in report["colonies"]]
+    removed = {(r["power"], r["territory"]) for r in report["removals"]}
+    conflict_steps = [s for s in steps if s.kind == StepKind.CONFLICT]
+    assert set(steps[-2].marks.removed) == removed  # every removal is crossed out by the end
+    for territory in {t for _, t in removed}:
+        assert any(s.marks.highlight == (territory,) for s in conflict_steps)
+    placed = {(n["power"], n["territory"]) for n in report["new_presences"]}
+    shown = {
+        (s.title.split(" places ")[0], t)
+        for s in steps
+        if s.kind == StepKind.PLACEMENTS
+        for t in s.marks.highlight
+    }
+    assert shown == placed
+    assert steps[-1].marks.presences == game.state.presences
+
+
+def test_a_conflict_says_who_stays_and_who_is_removed() -> None:
+    game = Game.new(["France", "Great Britain", "Germany"])
+    game.apply(
+        "[France]\nAlgeria: explore Libya\n[Great Britain]\nEgypt: explore Libya\nwar: France"
+    )
+    conflict = next(s for s in round_steps(game) if s.kind == StepKind.CONFLICT)
+    assert conflict.title == "Conflict in Libya: France and Great Britain"
+    assert conflict.lines[0].startswith("France is removed: France allied with Great Britain")
+    assert conflict.lines[1] == "Great Britain stays (war from: —; alliance from: France)"
+    assert conflict.marks.removed == {("France", "Libya")}
+    german = next(s for s in round_steps(game, lang="de") if s.kind == StepKind.CONFLICT)
+    assert german.title == "Konflikt in Libyen: Frankreich und Großbritannien"
+
+
+def test_the_whole_game_is_every_round_in_turn() -> None:
+    game = example_game()
+    steps = game_steps(game)
+    titles = [s for s in steps if s.kind == StepKind.TITLE]
+    assert [s.year for s in titles] == [e.state.year for e in game.history]
+    assert len(steps) == sum(len(round_steps(game, i)) for i in range(len(game.history)))
+
+
+def test_nothing_to_reveal_is_said() -> None:
+    with pytest.raises(ValueError, match="no round has been resolved"):
+        round_steps(Game.new(["France", "Germany", "Italy"]))
+
+
+def test_keys_and_buttons_move_through_the_steps() -> None:
+    view = reveal_view(example_game(), "fr")
+    last = len(view.steps) - 1
+    assert view.index == 0 and view.back_button.disabled
+    view.key("ArrowRight")
+    assert view.index == 1 and "Conflit" in view.text.value
+    view.key(" ")
+    view.key("PageDown")  # a presenter's clicker
+    assert view.index == 3
+    view.key("ArrowLeft")
+    view.key("PageUp")
+    assert view.index == 1
+    view.key("End")
+    assert view.index == last and view.next_button.disabled
+    view.next()
+    assert view.index == last
+    view.key("Home")
+    assert view.index == 0
+    view.next_button.click()
+    assert view.index == 1
+    view.back_button.click()
+    assert view.index == 0
+    assert "étape 1 sur" in view.count.value
+
+
+def test_auto_play_steps_on_and_stops_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.ui.reveal import view as view_module
+
+    monkeypatch.setattr(view_module, "AUTO_SECONDS", 0.01)
+    view = reveal_view(example_game())
+    view.key("End")
+    view.key("Home")
+    view.key("p")
+    assert view.auto_button.value
+    import time
+
+    deadline = time.monotonic() + 10
+    while view.auto_button.value and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not view.auto_button.value and view.index == len(view.steps) - 1
+
+
+def test_the_app_reads_the_game_from_the_environment(tmp_path, monkeypatch) -> None:
+    from tabletop.games.africa1880.gamefile import save_game
+
+    game = Game.new(["France", "Germany", "Italy"])
+    game.apply("[France]\nAlgeria: explore Tunisia")
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    monkeypatch.setenv("TABLETOP_REVEAL_GAME", str(path))
+    root = reveal_app()
+    assert "tt-reveal" in root._dom_classes
+    monkeypatch.setenv("TABLETOP_REVEAL_ALL", "1")
+    assert reveal_app(lang="de") is not None
