@@ -17,8 +17,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.board import Geometry, load_geometry
+from tabletop.games.africa1880.board import Board, Geometry, load_geometry
 from tabletop.games.africa1880.state import POWER_ORDER
 from tabletop.i18n import translator
 from tabletop.ui.reveal.steps import RevealStep
