@@ -324,6 +324,16 @@ def seals(
     return screen_times, phone_times
 
 
+def mb(rows: list[dict[str, float]]) -> dict[str, float]:
+    """Median RSS and PSS of some kernels (MB)."""
+    rows = [r for r in rows if r]
+    return {
+        "n": len(rows),
+        "rss_mb": round(statistics.median(r["rss"] for r in rows), 1),
+        "pss_mb": round(statistics.median(r["pss"] for r in rows), 1),
+    }
+
+
 def summary(values: list[float]) -> dict[str, float]:
     return {
         "n": len(values),
@@ -339,6 +349,11 @@ def main() -> int:
     parser.add_argument("--pool", type=int, default=6, help="preheated seat kernels (default 6)")
     parser.add_argument("--db", help="database URL (default: a SQLite file in a temp folder)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--preheated-only",
+        action="store_true",
+        help="skip the server without preheated kernels (and the in-use memory figures)",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -367,6 +382,11 @@ def main() -> int:
             results["seal_to_phone_s"] = summary(on_phone)
         finally:
             server.stop()
+
+        if args.preheated_only:
+            results["kernel_waiting"] = mb(waiting)
+            print(json.dumps(results, indent=2))
+            return 0
 
         # 2. No preheated seat page: each open starts its kernel.
         server = Server(folder / "cold", db, 0)
@@ -402,14 +422,6 @@ def main() -> int:
                 screen_memory = memory(screen_kernel)
         finally:
             server.stop()
-
-    def mb(rows: list[dict[str, float]]) -> dict[str, float]:
-        rows = [r for r in rows if r]
-        return {
-            "n": len(rows),
-            "rss_mb": round(statistics.median(r["rss"] for r in rows), 1),
-            "pss_mb": round(statistics.median(r["pss"] for r in rows), 1),
-        }
 
     results["kernel_waiting"] = mb(waiting)
     results["kernel_seat_in_use"] = mb(seat_kernels)
