@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tabletop.games.africa1880.notation import format_sheet, format_sheets, parse_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
@@ -265,22 +263,6 @@ def test_repeated_void_lines_keep_their_own_line_and_text(board) -> None:
         (4, "conquer"),
     ]
     assert result.void[0].reason == result.void[2].reason
-
-
-@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
-def test_fast_ascii_key_is_normalize_name(text: str) -> None:
-    from tabletop.games.africa1880.board import normalize_name
-    from tabletop.games.africa1880.notation import _key
-
-    assert _key(text) == normalize_name(text)
-
-
-@given(st.text(max_size=30))
-def test_key_is_normalize_name(text: str) -> None:
-    from tabletop.games.africa1880.board import normalize_name
-    from tabletop.games.africa1880.notation import _key
-
-    assert _key(text) == normalize_name(text)
 
 
 @pytest.mark.parametrize(

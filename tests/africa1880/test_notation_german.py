@@ -187,7 +187,7 @@ def test_the_round_typed_in_german_resolves_as_in_english() -> None:
 
 
 def test_the_notation_reads_every_power_spelling_the_core_reads() -> None:
-    from tabletop.games.africa1880 import notation
+    from tabletop.games.africa1880 import notation_words as notation
     from tabletop.games.africa1880.state import POWER_NAMES_DE, POWER_NAMES_FR, lookup_power
 
     spellings = [*POWERS, *POWER_NAMES_FR.values(), *POWER_NAMES_DE.values()]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tabletop.games.africa1880 import notation
+from tabletop.games.africa1880 import notation, notation_lines, notation_words
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS, SheetTooLongError, parse_sheets
 
 HEADER = "[France]\n"
@@ -66,7 +66,7 @@ def _sizes(base: int) -> list[int]:
 def _work(text: str, board, monkeypatch: pytest.MonkeyPatch) -> int:
     """Characters given to name normalisation while reading ``text``, plus one per call."""
     count = 0
-    real = notation._key
+    real = notation_words._key
 
     def counting(value: str) -> str:
         nonlocal count
@@ -74,7 +74,10 @@ def _work(text: str, board, monkeypatch: pytest.MonkeyPatch) -> int:
         return real(value)
 
     with monkeypatch.context() as patch:
-        patch.setattr(notation, "_key", counting)
+        # Every notation module that normalises names holds its own reference to _key.
+        for module in (notation, notation_words, notation_lines):
+            if hasattr(module, "_key"):
+                patch.setattr(module, "_key", counting)
         parse_sheets(text, board)
     return count
 
