@@ -191,7 +191,7 @@ class AfricaSeat(widgets.VBox):
         self.relation_buttons: dict[str, widgets.Button] = {}
         _ = tr(self.lang).gettext
         self.seal_button = widgets.Button(
-            description=_("Seal my orders"), button_style="success", layout={"width": "100%"}
+            description=_("Seal my orders"), button_style="primary", layout={"width": "100%"}
         )
         self.seal_button.add_class("tt-seal")
         self.seal_button.on_click(lambda _b: self.seal())
@@ -232,7 +232,7 @@ class AfricaSeat(widgets.VBox):
         for other in state.powers:
             if other == self.power:
                 continue
-            button = widgets.Button(layout={"width": "auto", "flex": "1 1 9em"})
+            button = widgets.Button(layout={"width": "100%", "flex": "1 1 100%"})
             button.add_class("tt-rel")
             button.add_class(f"tt-rel-{slug(self.power)}-{slug(other)}")
             button.on_click(self._toggle(other))

@@ -88,8 +88,13 @@ PHONE_CSS = """
 .tt-seat-page .widget-dropdown, .tt-seat-page .widget-text, .tt-seat-page .widget-textarea {
   max-width: 100%;
 }
-.tt-seat-page .tt-row { flex-flow: row wrap !important; }
-.tt-seat-page .tt-row > * { max-width: 100%; }
+.tt-seat-page .tt-row { flex-flow: row wrap !important; align-items: stretch !important;
+  height: auto !important; margin-bottom: 6px; }
+.tt-seat-page .tt-row > .widget-html { width: 100% !important; flex: 0 0 100% !important; }
+.tt-seat-page .tt-row .widget-html-content { line-height: 1.4 !important; }
+.tt-seat-page .tt-row > .widget-dropdown { width: calc(50% - 6px) !important;
+  flex: 1 1 40% !important; height: auto !important; }
+.tt-seat-page .widget-dropdown { height: auto !important; }
 .tt-seat-page .tt-sheet > .widget-hbox { flex-flow: column !important; }
 .tt-seat-page .tt-sheet .widget-vbox { flex: 1 1 auto !important; max-width: 100%; }
 .tt-seat-page .tt-landing { width: 100% !important; }

@@ -69,7 +69,7 @@ class MassaiSeat(widgets.VBox):
         self.grid = widgets.GridBox()
         self.grid.add_class("tt-massai-grid")
         self.seal_button = widgets.Button(
-            description=_("Seal"), button_style="success", layout={"width": "100%"}
+            description=_("Seal"), button_style="primary", layout={"width": "100%"}
         )
         self.seal_button.add_class("tt-seal")
         self.seal_button.on_click(lambda _b: self.seal())

@@ -42,13 +42,28 @@ _log = logging.getLogger("tabletop.ui.table")
 
 def default_base_url(request_url: str | None = None) -> str:
     """The address phones use: the one this page was asked on, unless that is this machine's
-    loopback address (then this machine's LAN address, same port)."""
+    loopback address (then this machine's LAN address, same port).
+
+    The request is what Voilà gives the kernel: ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME`` (also in a preheated kernel, after ``wait_for_request``), else
+    ``VOILA_REQUEST_URL``.
+    """
     from tabletop.cli.table import lan_address
 
-    url = request_url if request_url is not None else os.environ.get("VOILA_REQUEST_URL", "")
-    parts = urlsplit(url)
+    if request_url is None:
+        name = os.environ.get("SERVER_NAME", "")
+        port_text = os.environ.get("SERVER_PORT", "")
+        if name:
+            script = os.environ.get("SCRIPT_NAME", "")
+            request_url = f"http://{name}{':' + port_text if port_text else ''}{script}"
+        else:
+            request_url = os.environ.get("VOILA_REQUEST_URL", "")
+    parts = urlsplit(request_url)
     prefix = parts.path.split("/voila/", 1)[0] if "/voila/" in parts.path else ""
-    port = parts.port or DEFAULT_PORT
+    try:
+        port = parts.port or int(os.environ.get("VOILA_APP_PORT", DEFAULT_PORT))
+    except ValueError:
+        port = DEFAULT_PORT
     if parts.hostname and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
         return f"{parts.scheme}://{parts.netloc}{prefix}".rstrip("/")
     return f"http://{lan_address()}:{port}{prefix}".rstrip("/")

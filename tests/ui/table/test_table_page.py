@@ -195,12 +195,19 @@ def test_massai_reveals_both_setups_together(tmp_path: Path) -> None:
     store.close()
 
 
-def test_links_and_default_address() -> None:
+def test_links_and_default_address(monkeypatch: pytest.MonkeyPatch) -> None:
     assert table_page_link(12) == "table.ipynb?game=12"
     url = "http://club.example:8866/hub/voila/render/table.ipynb?table=1&token=x"
     assert default_base_url(url) == "http://club.example:8866/hub"
     local = default_base_url("http://127.0.0.1:9000/voila/render/table.ipynb")
     assert local.endswith(":9000") and local.startswith("http://")
+    # a preheated kernel knows its request from these (after wait_for_request)
+    monkeypatch.setenv("SERVER_NAME", "tablet.local")
+    monkeypatch.setenv("SERVER_PORT", "8870")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/table.ipynb")
+    assert default_base_url() == "http://tablet.local:8870"
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    assert default_base_url().endswith(":8870") and "127.0.0.1" not in default_base_url()
 
 
 @pytest.mark.parametrize("query", [{"table": "x", "token": "y"}, {"table": "1"}])
