@@ -29,13 +29,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE_CELLS = [
     "import os, time\nSTARTED = time.time()\nfrom voila.utils import wait_for_request\n"
     "open('waiting-%d' % os.getpid(), 'w').close()\nwait_for_request()\n",
-    "print('QS=[%s] PID=%d STARTED=%.3f PREHEAT=%s DB=[%s]' % (os.environ.get('QUERY_STRING', ''),"
-    " os.getpid(), STARTED, os.environ.get('VOILA_PREHEAT', 'False'),"
-    " os.environ.get('TABLETOP_DATABASE_URL', '')))\n",
+    "env = os.environ.get\n"
+    "print('QS=[%s] PID=%d STARTED=%.3f PREHEAT=%s DB=[%s] BASE=[%s]' % (env('QUERY_STRING'),"
+    " os.getpid(), STARTED, env('VOILA_PREHEAT', 'False'), env('TABLETOP_DATABASE_URL'),"
+    " env('TABLETOP_BASE_URL')))\n",
 ]
 PROBE = re.compile(
     r"QS=\[(?P<qs>[^\]]*)\] PID=(?P<pid>\d+) STARTED=(?P<started>[\d.]+) "
-    r"PREHEAT=(?P<preheat>\w+) DB=\[(?P<db>[^\]]*)\]"
+    r"PREHEAT=(?P<preheat>\w+) DB=\[(?P<db>[^\]]*)\] BASE=\[(?P<base>[^\]]*)\]"
 )
 
 
@@ -202,8 +203,12 @@ def test_the_voila_command_line_has_the_options() -> None:
         "seat.ipynb": {"pool_size": 5},
         "table.ipynb": {"pool_size": 1},
     }
-    env = serve_env("postgresql+psycopg://x/y", {}, ip="192.0.2.7")
-    assert env == {"TABLETOP_DATABASE_URL": "postgresql+psycopg://x/y", "VOILA_APP_IP": "192.0.2.7"}
+    env = serve_env("postgresql+psycopg://x/y", {}, ip="192.0.2.7", port=9003)
+    assert env == {
+        "TABLETOP_DATABASE_URL": "postgresql+psycopg://x/y",
+        "VOILA_APP_IP": "192.0.2.7",
+        "TABLETOP_BASE_URL": "http://192.0.2.7:9003",
+    }
     assert "TABLETOP_DATABASE_URL" not in serve_env(None, {})
 
 
@@ -291,7 +296,7 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     # The kernel started before the page was asked for, and still got this request's query.
     assert seat["preheat"] == "True" and float(seat["started"]) < asked
     assert seat["qs"] == "table=12&amp;token=abc-DEF_9"
-    assert seat["db"] == str(db)
+    assert seat["db"] == str(db) and seat["base"] == base
     assert {int(seat["pid"])} == pool_kernel
 
     dashboard = PROBE.search(_fetch(f"{base}/voila/render/dashboard.ipynb?game=3"))

@@ -144,18 +144,24 @@ def voila_argv(
 
 
 def serve_env(
-    db: str | None, base: dict[str, str] | None = None, ip: str = "127.0.0.1"
+    db: str | None,
+    base: dict[str, str] | None = None,
+    ip: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
 ) -> dict[str, str]:
     """The environment of the Voilà process, which its kernels inherit.
 
     The database URL is passed through. ``VOILA_APP_IP`` is where a preheated kernel's
     ``wait_for_request()`` fetches its request: Voilà never sets it and assumes 127.0.0.1, where
     nothing listens under ``--lan`` (the page then got no table and no token).
+    ``TABLETOP_BASE_URL`` is the address this server prints, the shared screen's default for
+    the seat links (a preheated kernel's ``VOILA_REQUEST_URL`` is an earlier request's, or none).
     """
     env = dict(os.environ if base is None else base)
     if db:
         env["TABLETOP_DATABASE_URL"] = db
     env["VOILA_APP_IP"] = ip
+    env["TABLETOP_BASE_URL"] = f"http://{ip}:{port}"
     return env
 
 
@@ -194,7 +200,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError(f"port {args.port} on {ip} is in use: choose another with --port")
     argv = voila_argv(notebooks, args.port, ip, args.pool, args.cull_idle, args.cull_interval)
     try:
-        child = subprocess.Popen(argv, env=serve_env(args.db, ip=ip))
+        child = subprocess.Popen(argv, env=serve_env(args.db, ip=ip, port=args.port))
     except OSError as error:
         raise CliError(f"cannot start Voilà: {error.strerror or error}") from None
     for line in addresses(ip, args.port, notebooks):
