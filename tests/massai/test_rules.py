@@ -5,17 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.massai.actions import Attack, Build, Move, Setup
-from tabletop.games.massai.rules import (
-    IllegalAction,
-    apply,
-    apply_or_raise,
-    attack_points,
-    attackable_huts,
-    guards_allowed,
-    legal_builds,
-    legal_moves,
-    resolve_attack,
-)
+from tabletop.games.massai.rules import IllegalAction, apply, apply_or_raise, resolve_attack
 from tabletop.games.massai.state import (
     DEFAULT_GUARD_TABLE,
     Options,
@@ -136,16 +126,8 @@ def test_illegal_action_raises_only_in_the_raising_variant() -> None:
 
 # --- attacks -------------------------------------------------------------------------------
 
+
 BOARD = ["........", ".x...xx.", "..xxx...", "...o....", ".oo.o...", "........"]
-
-
-def test_attackable_huts_points_and_guards() -> None:
-    state = position(BOARD)
-    assert attackable_huts(state) == {"c4", "d4", "e4"}
-    assert attack_points(state) == 3 and guards_allowed(state) == 2
-    # The defender's view of the same board: x attacking o.
-    assert attackable_huts(state, attacker=1) == {"d3"}
-    assert guards_allowed(state, attacker=1) == 0
 
 
 def test_removed_huts_go_back_to_supply() -> None:
@@ -203,37 +185,6 @@ def test_options_json_round_trip_and_errors() -> None:
         Options.from_json({"colour": "red"})
     with pytest.raises(OptionsError, match="adjacency"):
         Options.from_json({"adjacency": 6})
-
-
-def test_legal_builds_and_moves() -> None:
-    state = started()
-    assert "c3" in legal_builds(state) and "d1" in legal_builds(state)
-    assert "c4" not in legal_builds(state) and legal_moves(state) == frozenset()
-    full = position(["........", "......xx", "........", "........", "ooooooo.", "oooooooo"])
-    assert legal_builds(full) == frozenset()
-    assert ("h1", "a3") in legal_moves(full) and ("h1", "e5") not in legal_moves(full)
-
-
-def test_refusals_agree_with_one_or_several_squares() -> None:
-    # "c1, c2 is not in ..." read wrong; the verb follows the number of squares named.
-    state = new_game()
-    report = apply(state, Setup(0, ("a1", "b1", "a4", "b4", "c4")))[1]
-    assert report.code == "not-own-half"
-    assert "a4, b4, c4 are not in Player 1's half" in report.message
-    report = apply(state, Setup(0, ("a1", "b1", "c1", "d1", "a3")))[1]
-    assert "a3 is not" not in report.message and report.code == "setup-not-touching"
-    assert "a3 touches none." in report.message
-    report = apply(state, Setup(0, ("a1", "b1", "h1", "h3", "e2")))[1]
-    assert "e2, h1, h3 touch none." in report.message
-    report = apply(state, Setup(0, ("a1", "b1", "c1", "i1", "j1")))[1]
-    assert "i1, j1 are not on the 8×6 board." in report.message
-
-
-def test_guard_table_refusal_says_attack_point_in_the_singular_for_one() -> None:
-    with pytest.raises(OptionsError, match="entry for 1 attack point must be 0 to 5"):
-        parse_guard_table("0,9")
-    with pytest.raises(OptionsError, match="entry for 2 attack points must be 0 to 5"):
-        parse_guard_table("0,0,9")
 
 
 def test_codes_phases_and_win_reasons_are_enums_with_the_same_text() -> None:
