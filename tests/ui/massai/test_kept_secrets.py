@@ -83,3 +83,48 @@ def test_attack_after_a_reload_plays_the_locked_target(store: Store) -> None:
     assert one.controller.stage == "reveal" and one.scene().target == "d4"
     again = page_on(store, one.controller.game_id)
     assert again.controller.stage == "play" and again.controller.state.to_move == 1
+
+
+def test_a_reload_while_the_target_is_being_chosen_goes_on_with_the_attack(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    game_id = one.controller.game_id
+    one.attack_button.click()
+    one.start_button.click()
+    click(one, "d4")  # chosen, not confirmed: nothing of it is kept
+    again = page_on(store, game_id)
+    c = again.controller
+    assert c.stage == "attack-wait" and c.target is None and again.scene().target is None
+    said = again.message.value
+    assert "Player 1 (light) had announced an attack" in said and "chooses the target" in said
+    assert "d4" not in said
+    # The attack goes on from the new page: a new target, locked in, then the guards.
+    again.start_button.click()
+    click(again, "c4")
+    again.confirm_button.click()
+    assert c.stage == "guards-wait" and store.secrets(game_id)["Player 1"]["target"] == "c4"
+    c.set_lang("de")
+    again2 = page_on(store, game_id)
+    assert again2.controller.stage == "guards-wait"
+
+
+def test_a_cancelled_announcement_is_forgotten(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    game_id = one.controller.game_id
+    one.attack_button.click()
+    assert store.secrets(game_id)["Player 1"]["what"] == "attack-announced"
+    one.cancel_button.click()
+    assert store.secrets(game_id) == {}
+    assert page_on(store, game_id).controller.stage == "play"
+
+
+def test_an_announcement_of_an_earlier_position_is_dropped(store: Store) -> None:
+    one = page_on(store)
+    to_play(one)
+    game_id = one.controller.game_id
+    one.attack_button.click()
+    # An announcement made on another version of the game (the game went on without it).
+    store.set_secret(game_id, "Player 1", {"what": "attack-announced", "player": 0, "on": -1})
+    again = page_on(store, game_id)
+    assert again.controller.stage == "play" and store.secrets(game_id) == {}
