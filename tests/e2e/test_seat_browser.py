@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -221,6 +222,57 @@ def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, s
                 "replaced by the host", timeout=TIMEOUT
             )
             assert "Traceback" not in germany.inner_text("body")
+        finally:
+            browser.close()
+            store.close()
+
+
+@pytest.mark.browser
+def test_a_massai_attack_on_two_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
+    from tabletop.games.massai.gamefile import GameRecord
+    from tabletop.store import open_store
+    from tabletop.store.seats import Tables, host_url, seat_url
+
+    store = open_store(Path(jupyter_env["TABLETOP_DATA_DIR"]) / "tabletop.db")
+    tables = Tables(store)
+    new = tables.open_table(store.create_game(GameRecord.new()).game_id)
+    first, second = new.seats
+    tables.seal(new.table_id, first.token, "a3 b3 c3 d3 e3")
+    tables.seal(new.table_id, second.token, "a4 b4 c4 d4 e4")
+    tables.resolve(new.table_id, new.host_token)  # both setups revealed: play begins
+    base = notebooks_server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
+            host.goto(host_url(base, new.table_id, new.host_token))
+            attacker = Watched(browser.new_context(**PHONE))
+            attacker.goto(seat_url(base, new.table_id, first.token))
+            defender = Watched(browser.new_context(**PHONE))
+            defender.goto(seat_url(base, new.table_id, second.token))
+            for phone in (attacker, defender):
+                phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+            assert _no_horizontal_scroll(attacker.page)
+            attacker.page.locator(".tt-square-d4").tap()
+            expect(attacker.page.locator(".tt-square-d4")).to_have_class(re.compile("tt-chosen"))
+            attacker.page.locator(".tt-seal").tap()
+            expect(attacker.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
+            expect(host.page.locator(".tt-seat-card-player-1 .tt-seat-status")).to_contain_text(
+                "Sealed"
+            )
+            time.sleep(1.0)
+            # the defender's page never learns the target before both are revealed
+            expect(defender.page.locator(".tt-chosen")).to_have_count(0)
+            assert "attack d4" not in defender.received() + defender.page.inner_text("body")
+            defender.page.locator(".tt-square-d4").tap()
+            defender.page.locator(".tt-seal").tap()
+            expect(defender.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
+            resolve = host.page.locator(".tt-resolve-table")
+            expect(resolve).to_be_enabled()
+            resolve.click()
+            expect(host.page.locator(".tt-revealed")).to_contain_text("d4", timeout=TIMEOUT)
+            heading = attacker.page.locator(".tt-seat-heading")
+            expect(heading).to_contain_text("attack d4 guards d4", timeout=TIMEOUT)
         finally:
             browser.close()
             store.close()

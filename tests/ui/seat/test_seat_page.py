@@ -281,3 +281,31 @@ def test_seat_page_with_tables_of_another_store_sees_nothing(tmp_path: Path) -> 
     assert "no table" in refusal_text(page)
     store.close()
     other.close()
+
+
+def test_massai_attack_target_and_guards_by_taps(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = massai_table(store)
+    first, second = new.seats
+    tables.seal(new.table_id, first.token, "a3 b3 c3 d3 e3")
+    tables.seal(new.table_id, second.token, "a4 b4 c4 d4 e4")
+    tables.resolve(new.table_id, new.host_token)
+    attacker = SeatPage(tables, new.table_id, first.token)
+    defender = SeatPage(tables, new.table_id, second.token)
+    assert attacker.part.secret == "target" and defender.part.secret == "guards"
+    attacker.part.squares["c4"].click()
+    attacker.part.squares["d4"].click()  # one target: the new tap replaces it
+    assert attacker.part.selection == ["d4"]
+    attacker.part.seal_button.click()
+    defender.poll()
+    assert "d4" not in defender.part.selection and "◎" not in page_text(defender)
+    assert tables.draft(new.table_id, second.token) is None
+    defender.part.squares["d4"].click()
+    defender.part.squares["e4"].click()
+    defender.part.seal_button.click()
+    assert tables.status(new.table_id).complete
+    _, report = tables.resolve(new.table_id, new.host_token)
+    attacker.poll()
+    defender.poll()
+    assert attacker.view["last_action"] and "d4" in attacker.view["last_action"]
+    store.close()
