@@ -18,7 +18,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Board, Geometry, load_geometry
-from tabletop.games.africa1880.state import POWER_ORDER
+from tabletop.games.africa1880.state import POWER_ORDER, power_name
 from tabletop.i18n import translator
 from tabletop.ui.reveal.steps import RevealStep
 from tabletop.ui.shell.html import esc
@@ -50,6 +50,10 @@ CSS = """
 .tt-reveal .tt-reveal-help { font-size: 17px; color: #666; }
 .tt-reveal canvas:focus { outline: 4px solid #f2b600; }
 .tt-reveal .jupyter-button { font-size: 22px; min-height: 46px; }
+.tt-reveal .tt-reveal-legend { font-size: 20px; margin: 14px 0 6px 0; }
+.tt-reveal .tt-reveal-power { margin-right: 18px; white-space: nowrap; }
+.tt-reveal .tt-reveal-dot { display: inline-block; width: 16px; height: 16px; border-radius: 50%;
+  margin-right: 6px; vertical-align: -2px; }
 """
 
 
@@ -62,9 +66,11 @@ class _Layout:
         self.geometry = geometry
         if geometry is not None:
             self.scale = min(MAP_WIDTH / geometry.width, MAP_HEIGHT / geometry.height)
+            self.width = math.ceil(geometry.width * self.scale)
             self.labels = {name: self.point(*geometry.labels[name]) for name in geometry.labels}
         else:
             self.scale = 1.0
+            self.width = MAP_WIDTH
             names = sorted(board.names)
             self.labels = {
                 name: (
@@ -95,7 +101,7 @@ def draw_step(canvas: Any, layout: _Layout, step: RevealStep, lang: str) -> None
     with hold_canvas():
         canvas.clear()
         canvas.fill_style = "#cfe3f2"
-        canvas.fill_rect(0, 0, MAP_WIDTH, MAP_HEIGHT)
+        canvas.fill_rect(0, 0, layout.width, MAP_HEIGHT)
         for name in board.names:
             highlighted = name in marks.highlight
             if name in marks.colonies:
@@ -126,18 +132,18 @@ def draw_step(canvas: Any, layout: _Layout, step: RevealStep, lang: str) -> None
         for name in board.names:
             x, y = layout.labels[name]
             big = name in marks.highlight
-            canvas.font = f"{'bold ' if big else ''}{17 if big else 12}px sans-serif"
+            canvas.font = f"{'bold ' if big else ''}{22 if big else 14}px sans-serif"
             canvas.fill_style = "#222"
             label = board.display_name(name, lang)
             if name in marks.colonies:
                 label = "★ " + label
-            canvas.fill_text(label, x, y - 14)
+            canvas.fill_text(label, x, y - 17)
             pins, spaces = marks.development.get(name, 0), board.territories[name].spaces
-            canvas.font = "11px sans-serif"
+            canvas.font = "13px sans-serif"
             canvas.fill_style = "#555"
-            canvas.fill_text("■" * pins + "□" * max(0, spaces - pins), x, y + 22)
+            canvas.fill_text("■" * pins + "□" * max(0, spaces - pins), x, y + 26)
             powers = occupancy.get(name, [])
-            r = 9 if big else 7
+            r = 12 if big else 9
             start = x - (len(powers) - 1) * (r * 2 + 3) / 2
             for i, power in enumerate(powers):
                 cx, cy = start + i * (r * 2 + 3), y + 4
@@ -151,6 +157,22 @@ def draw_step(canvas: Any, layout: _Layout, step: RevealStep, lang: str) -> None
                     canvas.line_width = 4
                     canvas.stroke_line(cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3)
                     canvas.stroke_line(cx - r - 3, cy + r + 3, cx + r + 3, cy - r - 3)
+
+
+def _legend(steps: Sequence[RevealStep], lang: str) -> str:
+    """The powers' colours (the map's discs) and what the marks mean."""
+    tr = translator(lang)
+    powers = sorted(
+        {p for step in steps for p in step.marks.presences}, key=lambda p: POWER_ORDER.get(p, 99)
+    )
+    items = "".join(
+        f'<span class="tt-reveal-power"><span class="tt-reveal-dot" '
+        f'style="background:{POWER_COLOURS.get(p, "#888")}"></span>'
+        f"{esc(power_name(p, lang))}</span>"
+        for p in powers
+    )
+    marks = esc(tr.gettext("✕ removed · ★ colony · ■ pin · □ free space"))
+    return f"<div>{items}</div><div>{marks}</div>"
 
 
 class RevealView:
@@ -168,11 +190,16 @@ class RevealView:
         self.index = 0
         tr = translator(lang)
         self.layout = _Layout(board, load_geometry(board))
-        self.canvas = Canvas(width=MAP_WIDTH, height=MAP_HEIGHT)
-        self.canvas.layout.width = f"{MAP_WIDTH}px"
+        self.canvas = Canvas(width=self.layout.width, height=MAP_HEIGHT)
+        self.canvas.layout.width = f"{self.layout.width}px"
         self.canvas.layout.height = f"{MAP_HEIGHT}px"
         self.canvas.add_class("tt-reveal-map")
         self.canvas.on_key_down(self._on_key)
+        # Drawing sent before a page shows the canvas is lost (and breaks the page's canvas
+        # while Voila executes the notebook): the map is drawn once a page says it is ready.
+        self.client_ready = False
+        self.draw_count = 0
+        self.canvas.on_client_ready(self._on_client_ready)
         self.text = widgets.HTML()
         self.text.add_class("tt-reveal-text")
         self.count = widgets.HTML()
@@ -196,14 +223,17 @@ class RevealView:
             )
             + "</div>"
         )
+        legend = widgets.HTML(_legend(steps, lang))
+        legend.add_class("tt-reveal-legend")
         panel = widgets.VBox(
             [
                 self.count,
                 self.text,
                 widgets.HBox([self.back_button, self.next_button, self.auto_button]),
+                legend,
                 help_text,
             ],
-            layout=widgets.Layout(width="860px"),
+            layout=widgets.Layout(flex="1 1 auto", min_width="0"),
         )
         panel.add_class("tt-reveal-panel")
         self.root = widgets.HBox(
@@ -226,7 +256,7 @@ class RevealView:
         tr = translator(self.lang)
         items = "".join(f"<li>{esc(line)}</li>" for line in step.lines)
         self.text.value = (
-            f'<div class="tt-reveal-step tt-reveal-{esc(step.kind)}">'
+            f'<div class="tt-reveal-step tt-reveal-kind-{esc(step.kind)}">'
             f'<div class="tt-reveal-title">{esc(step.title)}</div>'
             f'<ul class="tt-reveal-lines">{items}</ul></div>'
         )
@@ -240,7 +270,16 @@ class RevealView:
         )
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
-        draw_step(self.canvas, self.layout, step, self.lang)
+        self._draw()
+
+    def _on_client_ready(self) -> None:
+        self.client_ready = True
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.client_ready:
+            draw_step(self.canvas, self.layout, self.step, self.lang)
+            self.draw_count += 1
 
     def go(self, index: int) -> None:
         with self._lock:

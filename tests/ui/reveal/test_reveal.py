@@ -97,6 +97,15 @@ def test_keys_and_buttons_move_through_the_steps() -> None:
     assert "étape 1 sur" in view.count.value
 
 
+def test_the_map_is_drawn_once_a_page_shows_it() -> None:
+    view = reveal_view(example_game())
+    assert view.draw_count == 0  # nobody looks yet: nothing sent
+    view._on_client_ready()
+    assert view.draw_count == 1
+    view.key("ArrowRight")
+    assert view.draw_count == 2
+
+
 def test_auto_play_steps_on_and_stops_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop.ui.reveal import view as view_module
 

@@ -1,0 +1,61 @@
+"""The reveal page at projector size (1920×1080) in Chromium, driven by the keyboard only.
+
+The map gets the focus with one click, then the arrow keys, space, Page Down / Page Up (a
+presenter's clicker), Home and End go through the steps; the page fits the screen without
+scrolling. Screenshots of a conflict step and of the scores are saved
+(docs/screenshots/reveal-*.png when TABLETOP_SCREENSHOTS=docs/screenshots).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tabletop.games.africa1880.gamefile import example_game
+from tabletop.ui.reveal.steps import round_steps
+
+TIMEOUT = 30_000
+
+
+def test_keyboard_reveal_at_projector_size(voila, page, wait_for_widgets, screenshot_path) -> None:
+    steps = round_steps(example_game())
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(voila("reveal"))
+    wait_for_widgets(page, ".tt-reveal-next", timeout_ms=90_000)
+    title = page.locator(".tt-reveal-title")
+    count = page.locator(".tt-reveal-count")
+    expect(title).to_have_text(steps[0].title, timeout=TIMEOUT)
+    expect(count).to_contain_text(f"step 1 of {len(steps)}")
+    canvas = page.locator("canvas.tt-reveal-map")
+    canvas.click()
+    shown = [0]
+
+    def press(key: str, index: int) -> None:
+        page.keyboard.press(key)
+        expect(title).to_have_text(steps[index].title, timeout=TIMEOUT)
+        expect(count).to_contain_text(f"step {index + 1} of {len(steps)}", timeout=TIMEOUT)
+        shown.append(index)
+
+    press("ArrowRight", 1)
+    assert steps[1].kind == "conflict"
+    expect(page.locator(".tt-reveal-lines li")).to_have_count(len(steps[1].lines))
+    page.screenshot(path=str(screenshot_path("reveal-conflict-1920.png")))
+    press("Space", 2)
+    press("PageDown", 3)
+    press("ArrowLeft", 2)
+    press("PageUp", 1)
+    press("End", len(steps) - 1)
+    expect(page.locator(".tt-reveal-next button, button.tt-reveal-next")).to_be_disabled()
+    page.screenshot(path=str(screenshot_path("reveal-scores-1920.png")))
+    press("ArrowRight", len(steps) - 1)  # nothing after the last step
+    press("Home", 0)
+    # Projector size: nothing to scroll, the map and the text side by side.
+    size = page.evaluate(
+        "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
+    )
+    assert size[0] <= 1920 and size[1] <= 1080, size
+    map_box, text_box = canvas.bounding_box(), page.locator(".tt-reveal-title").bounding_box()
+    assert map_box and text_box and text_box["x"] >= map_box["x"] + map_box["width"] - 1
+    font = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.tt-reveal-title')).fontSize)"
+    )
+    assert font >= 40  # large type, readable across a room
