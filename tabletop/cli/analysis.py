@@ -13,9 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import CliError, load_game_ref, print_json, read_orders
+from tabletop.games.africa1880 import power_name
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
 from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
 from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.i18n import (
+    available_languages,
+    format_decimal,
+    format_number,
+    format_percent,
+    translator,
+)
 
 #: ``tabletop.analysis.africa_diplomacy``: PAYOFFS, DEFAULT_LIMIT, ELIMINATION_WORK.
 PAYOFFS = ("presences", "score")
@@ -68,6 +76,7 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         help="seconds allowed for an exact count (default 1); beyond it the count is estimated "
         "from random profiles with a 95%% interval (0: use --count-budget instead)",
     )
+    _add_lang(eq)
     eq.set_defaults(handler=cmd_equilibria)
 
     ag = massai_subparsers.add_parser(
@@ -102,7 +111,19 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         action="store_true",
         help="also list guard sets smaller than allowed (they are never better)",
     )
+    _add_lang(ag)
     ag.set_defaults(handler=cmd_attack_game)
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the text output (JSON keys and values stay as they are)."""
+    languages = available_languages()
+    parser.add_argument(
+        "--lang",
+        choices=languages,
+        default="en",
+        help=f"language of the text output ({', '.join(languages)}; default en)",
+    )
 
 
 def _one_line(error: Exception) -> str:
@@ -157,7 +178,7 @@ def cmd_equilibria(args: argparse.Namespace) -> int:
         data["void_orders"] = len(after.void_orders)
         print_json(data)
         return 0
-    _print_equilibria(result)
+    _print_equilibria(result, args.lang)
     return 0
 
 
@@ -184,81 +205,180 @@ def _count_facts(result: Any) -> dict[str, Any]:
     }
 
 
-def _pairs(pairs: Any) -> str:
-    return ", ".join(f"{a} -> {b}" for a, b in pairs) if pairs else "none"
-
-
-def _wars(wars: dict[str, tuple[str, ...]]) -> str:
-    parts = [f"{p} at war with {', '.join(ts)}" for p, ts in wars.items() if ts]
-    return "; ".join(parts) if parts else "alliance everywhere"
-
-
-def _print_equilibria(result: Any) -> None:
-    declared = "form" if result.declared_is_equilibrium else "do not form"
-    print(f"The declared relations {declared} a Nash equilibrium.")
-    for report in result.power_reports:
-        mark = "best response" if report.declared_is_best_response else "could do better"
-        print(
-            f"  {report.power}: payoff {report.declared_payoff:g} ({mark}; best "
-            f"{report.best_payoff:g})"
+def _pairs(pairs: Any, lang: str) -> str:
+    t = translator(lang)
+    if not pairs:
+        return t.gettext("none")
+    return ", ".join(
+        t.gettext(
+            "{declarer} -> {toward}", declarer=power_name(a, lang), toward=power_name(b, lang)
         )
+        for a, b in pairs
+    )
+
+
+def _wars(wars: dict[str, tuple[str, ...]], lang: str) -> str:
+    t = translator(lang)
+    parts = [
+        t.gettext(
+            "{power} at war with {targets}",
+            power=power_name(p, lang),
+            targets=", ".join(power_name(q, lang) for q in ts),
+        )
+        for p, ts in wars.items()
+        if ts
+    ]
+    return "; ".join(parts) if parts else t.gettext("alliance everywhere")
+
+
+def _print_equilibria(result: Any, lang: str = "en") -> None:
+    t = translator(lang)
+    if result.declared_is_equilibrium:
+        print(t.gettext("The declared relations form a Nash equilibrium."))
+    else:
+        print(t.gettext("The declared relations do not form a Nash equilibrium."))
+    for report in result.power_reports:
+        values = {
+            "power": power_name(report.power, lang),
+            "payoff": format_decimal(report.declared_payoff, lang),
+            "best": format_decimal(report.best_payoff, lang),
+        }
+        if report.declared_is_best_response:
+            print(
+                "  " + t.gettext("{power}: payoff {payoff} (best response; best {best})", **values)
+            )
+        else:
+            print(
+                "  "
+                + t.gettext("{power}: payoff {payoff} (could do better; best {best})", **values)
+            )
     if result.note is not None:
         why = result.note.removeprefix("equilibria not enumerated: ")
-        print(f"Pure Nash equilibria: not searched: {why}.")
-        print("Each power's payoff and best responses above are exact.")
+        print(t.gettext("Pure Nash equilibria: not searched: {why}.", why=why))
+        print(t.gettext("Each power's payoff and best responses above are exact."))
         return
-    print(f"Free relations (change no payoff; not counted): {_pairs(result.free)}")
-    print(f"Indifferent relations (never change an equilibrium): {_pairs(result.indifferent)}")
-    for line in _count_lines(result):
+    print(
+        t.gettext(
+            "Free relations (change no payoff; not counted): {pairs}",
+            pairs=_pairs(result.free, lang),
+        )
+    )
+    print(
+        t.gettext(
+            "Indifferent relations (never change an equilibrium): {pairs}",
+            pairs=_pairs(result.indifferent, lang),
+        )
+    )
+    for line in _count_lines(result, lang):
         print(line)
-    pareto = {True: " (Pareto optimal)", False: "", None: " (Pareto: not decided)"}
+    pareto = {
+        True: " " + t.gettext("(Pareto optimal)"),
+        False: "",
+        None: " " + t.gettext("(Pareto: not decided)"),
+    }
     for k, eq in enumerate(result.equilibria, start=1):
-        print(f"  {k}. {_wars(dict(eq.wars))}{pareto[eq.pareto_optimal]}")
+        print(f"  {k}. {_wars(dict(eq.wars), lang)}{pareto[eq.pareto_optimal]}")
 
 
-def _count_lines(result: Any) -> list[str]:
+def _count_lines(result: Any, lang: str = "en") -> list[str]:
     """The count of pure equilibria and what each listed one stands for, in plain words."""
+    t = translator(lang)
     facts = _count_facts(result)
     listed = len(result.equilibria)
     k = len(result.indifferent)
     per = facts["equilibria_per_listed"]
     count = result.equilibrium_count
     if count is None:
-        at_least = facts["equilibria_at_least"]
-        shown = f"at least {at_least} listed" if k == 0 else f"at least {at_least}"
+        at_least = format_number(facts["equilibria_at_least"], lang)
+        if k == 0:
+            shown = t.gettext("at least {n} listed", n=at_least)
+        else:
+            shown = t.gettext("at least {n}", n=at_least)
         if facts["equilibrium_count_status"] == "estimated":
             low, high = result.count_interval
             lines = [
-                f"Pure Nash equilibria: about {result.count_estimate:,.0f} (95% interval "
-                f"{low:,.0f} to {high:,.0f}, estimated from random profiles within the time "
-                f"limit; {shown})."
+                t.gettext(
+                    "Pure Nash equilibria: about {estimate} (confidence interval 95%: {low} to "
+                    "{high}; estimated from random profiles within the time limit; {shown}).",
+                    estimate=format_number(round(result.count_estimate), lang),
+                    low=format_number(round(low), lang),
+                    high=format_number(round(high), lang),
+                    shown=shown,
+                )
             ]
+            lines.extend(_sample_lines(result, lang))
         else:
-            lines = [f"Pure Nash equilibria: not counted within the work allowed; {shown}."]
+            lines = [
+                t.gettext(
+                    "Pure Nash equilibria: not counted within the work allowed; {shown}.",
+                    shown=shown,
+                )
+            ]
     else:
-        lines = [f"Pure Nash equilibria: {count}."]
+        lines = [t.gettext("Pure Nash equilibria: {count}.", count=count)]
     distinct = None if count is None else count // per
     if k and (listed or count):
-        relations = "relation is" if k == 1 else "relations are"
+        if distinct is None:
+            detail = t.gettext(" ({listed} listed x {per})", listed=listed, per=per)
+        else:
+            detail = t.gettext(
+                ", so {count} = {distinct} x {per}", count=count, distinct=distinct, per=per
+            )
         lines.append(
-            f"The {k} indifferent {relations} shown at alliance below: each equilibrium "
-            f"listed stands for the 2^{k} = {per} ways of setting {'it' if k == 1 else 'them'}"
-            + (f" ({listed} listed x {per})" if distinct is None else "")
-            + ("" if distinct is None else f", so {count} = {distinct} x {per}")
-            + "."
+            t.ngettext(
+                "The {k} indifferent relation is shown at alliance below: each equilibrium "
+                "listed stands for the 2^{k} = {per} ways of setting it{detail}.",
+                "The {k} indifferent relations are shown at alliance below: each equilibrium "
+                "listed stands for the 2^{k} = {per} ways of setting them{detail}.",
+                k,
+                k=k,
+                per=per,
+                detail=detail,
+            )
         )
     if result.free:
-        lines.append("Free relations are shown at alliance too; they are not counted.")
+        lines.append(t.gettext("Free relations are shown at alliance too; they are not counted."))
     if listed == 0:
         if distinct:
-            lines.append("None is listed (--limit 0).")
+            lines.append(t.gettext("None is listed (--limit 0)."))
     elif result.complete:
-        lines.append(f"All {listed} are listed:" if listed > 1 else "It is listed:")
+        if listed > 1:
+            lines.append(t.gettext("All {n} are listed:", n=listed))
+        else:
+            lines.append(t.gettext("It is listed:"))
     elif distinct is not None:
-        lines.append(f"The first {listed} of {distinct} are listed:")
+        lines.append(
+            t.gettext(
+                "The first {listed} of {distinct} are listed:", listed=listed, distinct=distinct
+            )
+        )
     else:
-        lines.append(f"The first {listed} found are listed:")
+        lines.append(t.gettext("The first {listed} found are listed:", listed=listed))
     return lines
+
+
+def _sample_lines(result: Any, lang: str) -> list[str]:
+    """How an estimated count was found, said exactly: the sample behind each estimate."""
+    t = translator(lang)
+    samples = getattr(result, "count_samples", ())
+    if not samples:
+        return []
+    parts = [
+        t.gettext(
+            "{hits} of {trials} uniformly random profiles of {n} relations were equilibria",
+            hits=format_number(hits, lang),
+            trials=format_number(trials, lang),
+            n=n,
+        )
+        for n, trials, hits in samples
+    ]
+    return [
+        t.gettext(
+            "How it was estimated: {samples}; the count is that share of all their profiles "
+            "(no exact method fitted in the time and work allowed).",
+            samples="; ".join(parts),
+        )
+    ]
 
 
 def cmd_attack_game(args: argparse.Namespace) -> int:
@@ -297,7 +417,7 @@ def cmd_attack_game(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_attack_game_json(game))
         return 0
-    _print_attack_game(game)
+    _print_attack_game(game, args.lang)
     return 0
 
 
@@ -327,59 +447,105 @@ def _guards_used(game: Any) -> int:
     return min(game.guards_allowed, len(game.targets))
 
 
-def _count(n: int, word: str) -> str:
-    """``0 guards``, ``1 guard``, ``2 guards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _percent(p: float, lang: str) -> str:
+    """``41.7%`` right-aligned as before in English; the language's own form otherwise."""
+    return f"{p:6.1%}" if lang == "en" else format_percent(p, lang).rjust(7)
 
 
-def _guard_set(guards: tuple[str, ...]) -> str:
-    return "+".join(guards) if guards else "no guard"
+def _guard_set(guards: tuple[str, ...], lang: str = "en") -> str:
+    return "+".join(guards) if guards else translator(lang).gettext("no guard")
 
 
-def _print_attack_game(game: Any) -> None:
+def _print_attack_game(game: Any, lang: str = "en") -> None:
+    t = translator(lang)
     guards = _guards_used(game)
     if guards == 0:
-        defends = "no guard"
+        defends = t.gettext("no guard")
+    elif len({len(s) for s in game.guard_sets}) > 1:
+        defends = t.ngettext("up to {n} guard", "up to {n} guards", guards, n=guards)
     else:
-        up_to = "up to " if len({len(s) for s in game.guard_sets}) > 1 else ""
-        defends = f"{up_to}{_count(guards, 'guard')}"
+        defends = t.ngettext("{n} guard", "{n} guards", guards, n=guards)
     print(
-        f"Player {_player(game.attacker)} attacks, Player {_player(game.defender)} defends with "
-        f"{defends} ({_count(game.guards_allowed, 'guard')} allowed, "
-        f"{_count(len(game.targets), 'target')})."
+        t.gettext(
+            "Player {attacker} attacks, Player {defender} defends with {defends} "
+            "({allowed}, {targets}).",
+            attacker=_player(game.attacker),
+            defender=_player(game.defender),
+            defends=defends,
+            allowed=t.ngettext(
+                "{n} guard allowed",
+                "{n} guards allowed",
+                game.guards_allowed,
+                n=game.guards_allowed,
+            ),
+            targets=t.ngettext("{n} target", "{n} targets", len(game.targets), n=len(game.targets)),
+        )
     )
-    bonus = f"; win bonus {game.win_bonus:g}" if game.win_bonus else ""
-    print(f"Value for the attacker: {game.value:.4g} (evaluation: {game.evaluation}{bonus}).")
-    print("Attacker's targets (optimal probabilities):")
-    width = max(len(t) for t in game.targets)
+    value = f"{game.value:.4g}" if lang == "en" else format_decimal(game.value, lang, 4)
+    if game.win_bonus:
+        bonus = f"{game.win_bonus:g}" if lang == "en" else format_decimal(game.win_bonus, lang)
+        print(
+            t.gettext(
+                "Value for the attacker: {value} (evaluation: {evaluation}; win bonus {bonus}).",
+                value=value,
+                evaluation=game.evaluation,
+                bonus=bonus,
+            )
+        )
+    else:
+        print(
+            t.gettext(
+                "Value for the attacker: {value} (evaluation: {evaluation}).",
+                value=value,
+                evaluation=game.evaluation,
+            )
+        )
+    print(t.gettext("Attacker's targets (optimal probabilities):"))
+    width = max(len(x) for x in game.targets)
     for target, p in game.attack_probabilities.items():
-        print(f"  {target:<{width}}  {p:6.1%}")
+        print(f"  {target:<{width}}  {_percent(p, lang)}")
     played = [(s, p) for s, p in game.guard_set_probabilities.items() if p > PLAYED]
     rest = len(game.guard_sets) - len(played)
-    print("Defender's guard sets (optimal probabilities):")
-    width = max(len(_guard_set(s)) for s, _ in played)
+    print(t.gettext("Defender's guard sets (optimal probabilities):"))
+    width = max(len(_guard_set(s, lang)) for s, _ in played)
     for guard_set, p in played:
-        print(f"  {_guard_set(guard_set):<{width}}  {p:6.1%}")
+        print(f"  {_guard_set(guard_set, lang):<{width}}  {_percent(p, lang)}")
     if rest:
-        print(f"  ({_count(rest, 'other guard set')} with probability 0)")
-    print("Chance that each hut is guarded:")
-    width = max(len(t) for t in game.targets)
+        print(
+            "  "
+            + t.ngettext(
+                "({n} other guard set with probability 0)",
+                "({n} other guard sets with probability 0)",
+                rest,
+                n=rest,
+            )
+        )
+    print(t.gettext("Chance that each hut is guarded:"))
+    width = max(len(x) for x in game.targets)
     for hut, p in game.guard_probabilities.items():
-        print(f"  {hut:<{width}}  {p:6.1%}")
+        print(f"  {hut:<{width}}  {_percent(p, lang)}")
     rows, columns = game.matrix.shape
     if rows > TABLE_MAX or columns > TABLE_MAX:
         print(
-            f"Payoff table: {rows} targets x {len(game.guard_sets)} guard sets, too large to "
-            "print here (see --json)."
+            t.gettext(
+                "Payoff table: {rows} targets x {sets} guard sets, too large to print here "
+                "(see --json).",
+                rows=rows,
+                sets=len(game.guard_sets),
+            )
         )
         return
-    print("Payoff table (attacker's gain; rows: targets, columns: guard sets):")
-    heads = [_guard_set(s) for s in game.guard_sets]
-    cells = [[f"{v:g}" for v in row] for row in game.matrix]
+    print(t.gettext("Payoff table (attacker's gain; rows: targets, columns: guard sets):"))
+    heads = [_guard_set(s, lang) for s in game.guard_sets]
+    cells = [
+        [f"{v:g}" if lang == "en" else format_decimal(float(v), lang) for v in row]
+        for row in game.matrix
+    ]
     widths = [max(len(h), *(len(row[c]) for row in cells)) for c, h in enumerate(heads)]
-    first = max(len("target"), *(len(t) for t in game.targets))
+    label = t.gettext("target")
+    first = max(len(label), *(len(x) for x in game.targets))
     head = "  ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True))
-    print(f"  {'target':<{first}}  {head}")
+    print(f"  {label:<{first}}  {head}")
     for target, row in zip(game.targets, cells, strict=True):
         line = "  ".join(v.rjust(w) for v, w in zip(row, widths, strict=True))
         print(f"  {target:<{first}}  {line}")

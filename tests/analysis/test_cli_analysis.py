@@ -12,10 +12,11 @@ from tabletop.analysis.africa_diplomacy import analyse
 from tabletop.analysis.examples import africa_position, late_game_position
 from tabletop.analysis.massai_attack import attack_game
 from tabletop.cli import main
-from tabletop.games.africa1880 import POWERS, AfterOrders, Relations, load_board
+from tabletop.games.africa1880 import POWERS, AfterOrders, load_board
 from tabletop.games.africa1880.gamefile import Game as AfricaGame
 from tabletop.games.africa1880.gamefile import save_game as save_africa_game
 from tabletop.games.massai import GameRecord, Options, Setup, load_game, save_game
+from tabletop.i18n import format_percent
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 GAME = DATA / "example_game.json"
@@ -121,8 +122,8 @@ def test_africa_equilibria_crowded_position_gives_an_estimate_with_its_interval(
     # from run to run: the line's shape and the interval's consistency are what is checked.
     line = next(x for x in out.splitlines() if x.startswith("Pure Nash equilibria:"))
     found = re.fullmatch(
-        r"Pure Nash equilibria: about ([\d,]+) \(95% interval ([\d,]+) to ([\d,]+), estimated "
-        rf"from random profiles within the time limit; at least {20 * per}\)\.",
+        r"Pure Nash equilibria: about ([\d,]+) \(confidence interval 95%: ([\d,]+) to ([\d,]+); "
+        rf"estimated from random profiles within the time limit; at least {20 * per:,}\)\.",
         line,
     )
     assert found, line
@@ -179,22 +180,62 @@ def test_africa_equilibria_time_limit_is_checked(
     assert code == 1 and out == "" and "--time-limit" in err
 
 
-def test_africa_equilibria_not_searched_says_so_plainly(
+def test_africa_equilibria_six_powers_on_one_full_territory_say_how_the_count_is_estimated(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # Six powers on one full territory: no model, so the equilibria are not searched for.
+    # Six powers on one full territory: analysed (the colony rule on packed profiles); no exact
+    # count fits the time limit, so it is estimated, and the text says from what sample.
     presences = {p: ["Congo"] for p in POWERS}
     after = africa_position(presences, full=["Congo"])
-    assert analyse(after, Relations()).note is not None
     game, orders = africa_file(tmp_path, after)
-    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders))
+    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "5")
     assert code == 0
     lines = out.splitlines()
-    assert any(line.startswith("Pure Nash equilibria: not searched: Congo") for line in lines)
-    assert "Note:" not in out and listed_lines(out) == []
-    data = json.loads(run(capsys, "africa", "equilibria", str(game), str(orders), "--json")[1])
-    assert data["equilibrium_count_status"] == "not searched"
-    assert data["equilibrium_count"] is None and data["equilibria_at_least"] is None
+    assert not any("not searched" in line for line in lines)
+    assert any(line.startswith("Pure Nash equilibria: about ") for line in lines)
+    how = next(line for line in lines if line.startswith("How it was estimated: "))
+    found = re.search(r"([\d,]+) of ([\d,]+) uniformly random profiles of 30 relations", how)
+    assert found, how
+    hits, trials = (int(g.replace(",", "")) for g in found.groups())
+    assert 0 < hits < trials
+    assert "The first 5 found are listed:" in out and len(listed_lines(out)) == 5
+    data = json.loads(
+        run(capsys, "africa", "equilibria", str(game), str(orders), "--json", "--limit", "5")[1]
+    )
+    assert data["equilibrium_count_status"] == "estimated"
+    (sample,) = data["count_samples"]
+    assert sample["relations"] == 30 and 0 < sample["equilibria_among_them"]
+    low, high = data["count_interval"]
+    assert low <= data["count_estimate"] <= high
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "count"),
+    [
+        ("fr", "Les relations déclarées", "Équilibres de Nash purs"),
+        ("de", "Die erklärten Beziehungen", "Reine Nash-Gleichgewichte"),
+    ],
+)
+def test_africa_equilibria_text_in_other_languages(
+    capsys: pytest.CaptureFixture[str], lang: str, first: str, count: str
+) -> None:
+    code, out, err = run(capsys, "africa", "equilibria", str(GAME), str(ORDERS), "--lang", lang)
+    assert code == 0, err
+    assert out.startswith(first)
+    assert any(line.startswith(count) for line in out.splitlines())
+    english = run(capsys, "africa", "equilibria", str(GAME), str(ORDERS))[1]
+    # Same structure: as many lines, the same listed equilibria count.
+    assert len(out.splitlines()) == len(english.splitlines())
+    assert len(listed_lines(out)) == len(listed_lines(english))
+    assert "Pure Nash" not in out and "listed" not in out
+
+
+def test_unknown_language_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["africa", "equilibria", str(GAME), str(ORDERS), "--lang", "xx"])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    assert "--lang" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize(
@@ -292,6 +333,34 @@ def test_massai_attack_game_text_shows_both_mixes_the_value_and_the_table(
     assert rows[0] == ["target", *("+".join(s) for s in game.guard_sets)]
     for row, target, values in zip(rows[1:], game.targets, game.matrix, strict=True):
         assert row == [target, *(f"{v:g}" for v in values)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "start", "value", "percent"),
+    [
+        ("fr", "Le joueur 1 attaque", "Valeur pour l’attaquant", ","),
+        ("de", "Spieler 1 greift an", "Wert für den Angreifer", ","),
+    ],
+)
+def test_massai_attack_game_text_in_other_languages(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    start: str,
+    value: str,
+    percent: str,
+) -> None:
+    path = massai_file(tmp_path)
+    code, out, err = run(capsys, "massai", "attack-game", str(path), "--lang", lang)
+    assert code == 0, err
+    assert out.startswith(start)
+    assert value in out
+    english = run(capsys, "massai", "attack-game", str(path))[1]
+    assert len(out.splitlines()) == len(english.splitlines())
+    assert "Attacker" not in out and "guard sets" not in out
+    game = attack_game(load_game(path).state)
+    p = next(iter(game.attack_probabilities.values()))
+    assert format_percent(p, lang) in out  # the language's own percent form
 
 
 def test_massai_attack_game_text_singular_guard(

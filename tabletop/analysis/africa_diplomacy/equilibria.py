@@ -128,6 +128,11 @@ def analyse(
         count_kind=solution.count_kind,
         count_estimate=estimate,
         count_interval=(low, high),
+        count_samples=tuple(
+            (len(c.scope), c.estimate.trials, c.estimate.hits)
+            for c in solution.components
+            if c.estimate is not None
+        ),
         equilibria=tuple(equilibria),
         complete=solution.complete,
         power_reports=reports,

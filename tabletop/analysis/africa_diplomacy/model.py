@@ -16,13 +16,14 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.analysis.factored import TOL, FactoredGame, Term, assignments
+from tabletop.analysis.factored import TOL, FactoredGame, RuleTerm, Term, assignments
 from tabletop.analysis.normal_form import Game
 from tabletop.games.africa1880 import AfterOrders, Relations, score, settle
 
 PAYOFFS = ("presences", "score")
 WAR, ALLIANCE = "war", "alliance"
-#: Largest number of relations one payoff term may depend on (a colony candidate of five powers).
+#: Largest number of relations one payoff table may depend on (a colony candidate of five powers);
+#: a candidate of six powers (30 relations) is a rule term, computed on rows, never tabulated.
 MAX_TERM_SCOPE = 20
 
 Pair = tuple[str, str]
@@ -103,7 +104,7 @@ class DiplomacyGame(FactoredGame):
         super().__init__(len(self.powers), owners, self._terms())
 
     # The model of phases 4-5 (checked against the core by tests and at run time).
-    def _terms(self) -> list[Term]:
+    def _terms(self) -> list[Term | RuleTerm]:
         """Every payoff term in order; a constant is a term with no scope."""
         after = self.after
         options = after.state.options
@@ -111,7 +112,7 @@ class DiplomacyGame(FactoredGame):
         candidates = set(after.colony_candidates)
         by_score = self.payoff_kind == "score"
         by_colonies = options.scoring == "colonies"
-        terms: list[Term] = []
+        terms: list[Term | RuleTerm] = []
 
         def constant(player: int, value: float, source: str) -> None:
             terms.append(Term(player, (), np.array(value), source))
@@ -177,14 +178,14 @@ class DiplomacyGame(FactoredGame):
         by_score: bool,
         by_colonies: bool,
         options: Any,
-    ) -> list[Term]:
+    ) -> list[Term | RuleTerm]:
         k = len(present)
         pairs = [(a, b) for a in present for b in present if a != b]
-        if len(pairs) > MAX_TERM_SCOPE:
-            raise TooLarge(
-                f"{territory} is ready to become a colony with {k} powers present: "
-                f"{len(pairs)} relations decide it, too many for the exact analysis"
-            )
+        # Over MAX_TERM_SCOPE relations no table fits; and when every power of the game is there
+        # (five or more), no other relation can join its component, so the dense method over
+        # the rule (one pass over every profile) beats building and squeezing 2**20-cell tables.
+        if len(pairs) > MAX_TERM_SCOPE or (k >= 5 and k == len(self.powers)):
+            return self._candidate_rules(territory, present, by_score, by_colonies, options)
         scope = tuple(self.var_index[p] for p in pairs)
         # One boolean column per relation (bit m of the row number, first = highest), without
         # building the whole 0/1 grid (2**20 rows by 20 columns for five powers).
@@ -195,6 +196,7 @@ class DiplomacyGame(FactoredGame):
             return np.arange(2, dtype=bool).reshape([2 if k == m else 1 for k in range(width)])
 
         column = {pair: axis_of(m) for m, pair in enumerate(pairs)}
+        terms: list[Term | RuleTerm] = []
         survives = {}
         for power in present:
             others = [q for q in present if q != power]
@@ -210,7 +212,6 @@ class DiplomacyGame(FactoredGame):
         for a, b in pairs:
             war_among = war_among | (column[(a, b)] & survives[a] & survives[b])
         founded = (survivors > 0) & ~war_among
-        terms = []
         for power in present:
             alive = survives[power]
             if by_score:
@@ -232,6 +233,91 @@ class DiplomacyGame(FactoredGame):
             shaped = np.broadcast_to(values, full)
             terms.append(Term(self.index[power], scope, shaped, territory))
         return terms
+
+    def _candidate_rules(
+        self,
+        territory: str,
+        present: Sequence[str],
+        by_score: bool,
+        by_colonies: bool,
+        options: Any,
+    ) -> list[Term | RuleTerm]:
+        """The same payoffs as :meth:`_candidate_terms`, computed on rows of relations (a table
+        over 30 relations would have 2**30 cells)."""
+        # Highest variable first: bit m of a packed profile is then bit m of a table's cell
+        # number (see tabletop.analysis.factored.adaptive.as_table), no reordering needed.
+        pairs = sorted(
+            ((a, b) for a in present for b in present if a != b),
+            key=lambda p: -self.var_index[p],
+        )
+        scope = tuple(self.var_index[p] for p in pairs)
+        column = {pair: m for m, pair in enumerate(pairs)}
+        k = len(present)
+        weight = self.weight
+
+        # A profile comes packed into one integer (bit m = relation m): the wars on a power are a
+        # bit count, and a war among survivors is a bit of the profile inside the mask of the
+        # relations among that set of survivors (one mask for each of the 2**k sets).
+        bit = np.int64(1) << np.arange(len(pairs), dtype=np.int64)
+        toward = np.array(
+            [sum(int(bit[column[(q, p)]]) for q in present if q != p) for p in present],
+            dtype=np.int64,
+        )
+        among = np.zeros(2**k, dtype=np.int64)
+        for alive in range(2**k):
+            among[alive] = sum(
+                int(bit[m])
+                for (a, b), m in column.items()
+                if alive >> present.index(a) & 1 and alive >> present.index(b) & 1
+            )
+        who = {p: i for i, p in enumerate(present)}
+        last: list[Any] = [None, None]  # the powers' rules often get the same profiles in turn
+        whole = weight == round(weight) and abs(weight) < 2**20
+
+        def outcome(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """Who survives (one column per present power), whether the colony is founded and
+            how many survive, for each packed profile."""
+            if last[0] is packed:
+                return last[1]
+            wars = np.bitwise_count(packed[:, None] & toward[None, :])
+            survives = 2 * wars.astype(np.int16) <= k - 1
+            alive = np.zeros(len(packed), dtype=np.int64)
+            for i in range(k):
+                alive |= survives[:, i].astype(np.int64) << i
+            war_among = (packed & among[alive]) != 0
+            survivors = survives.sum(axis=1)
+            last[:] = [packed, (survives, (survivors > 0) & ~war_among, survivors)]
+            return last[1]
+
+        def rule_for(power: str) -> Any:
+            def rule(packed: np.ndarray) -> np.ndarray:
+                survives, founded, survivors = outcome(packed)
+                alive = survives[:, who[power]]
+                if by_score:
+                    if by_colonies:
+                        return (founded & alive).astype(float)
+                    points = np.where(
+                        survivors == 1, options.points_colony_alone, options.points_colony_shared
+                    )
+                    return np.where(founded & alive, points, 0).astype(float)
+                if whole:  # whole numbers stay small integers: exact, and less memory to read
+                    return alive.astype(np.int32) + int(weight) * (founded & alive)
+                return alive + weight * (founded & alive)
+
+            return rule
+
+        if by_score:
+            bound = (
+                1.0
+                if by_colonies
+                else float(max(options.points_colony_alone, options.points_colony_shared, 0))
+            )
+        else:
+            bound = 1.0 + max(weight, 0.0)
+        return [
+            RuleTerm(self.index[power], scope, rule_for(power), bound, territory)
+            for power in present
+        ]
 
     # -- evaluation -----------------------------------------------------------------------------
     def relations_of(self, profile: Sequence[int] | np.ndarray) -> Relations:

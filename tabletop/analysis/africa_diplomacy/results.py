@@ -101,6 +101,9 @@ class DiplomacyAnalysis:
     count_estimate: float | None = None
     #: 95 % interval of the count (both ends equal to the count when exact).
     count_interval: tuple[float, float] | None = None
+    #: How an estimated count was found: for each component counted by sampling, (number of
+    #: its relations, uniform random profiles of them drawn, how many were equilibria).
+    count_samples: tuple[tuple[int, int, int], ...] = ()
     _solution: NashSolution | None = field(repr=False, compare=False, default=None)
 
     def all_equilibrium_profiles(self, include_free: bool = True) -> Iterator[Relations]:
@@ -137,6 +140,10 @@ class DiplomacyAnalysis:
             "count_kind": self.count_kind,
             "count_estimate": self.count_estimate,
             "count_interval": None if self.count_interval is None else list(self.count_interval),
+            "count_samples": [
+                {"relations": n, "profiles_drawn": trials, "equilibria_among_them": hits}
+                for n, trials, hits in self.count_samples
+            ],
             "listed_equilibria": len(self.equilibria),
             "complete": self.complete,
             "note": self.note,

@@ -44,8 +44,8 @@ from tabletop.analysis.factored.counting import (
     MAX_TYPE_TABLE,
     count_solutions,
 )
-from tabletop.analysis.factored.game import TOL, FactoredGame, Term, assignments
-from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions
+from tabletop.analysis.factored.game import TOL, AnyTerm, FactoredGame, RuleTerm, Term, assignments
+from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions, search_solutions
 from tabletop.analysis.factored.nash import (
     BestResponses,
     IncompleteListing,
@@ -63,6 +63,7 @@ __all__ = [
     "MAX_TYPE_TABLE",
     "TOL",
     "AnyConstraint",
+    "AnyTerm",
     "BestResponses",
     "ComponentSolutions",
     "Constraint",
@@ -71,6 +72,7 @@ __all__ = [
     "IncompleteListing",
     "NashSolution",
     "OwnGroup",
+    "RuleTerm",
     "Term",
     "assignments",
     "best_responses",
@@ -79,6 +81,7 @@ __all__ = [
     "count_solutions",
     "dominance",
     "first_solutions",
+    "search_solutions",
     "own_groups",
     "pareto_flags",
     "solve",

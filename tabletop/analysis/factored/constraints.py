@@ -13,10 +13,13 @@ import numpy as np
 
 from tabletop.analysis.factored.game import (
     TOL,
+    AnyTerm,
     FactoredGame,
+    RuleTerm,
     Term,
     assignments,
     broadcast,
+    pack,
     row_index,
     squeeze,
 )
@@ -46,12 +49,18 @@ class Constraint:
 
 @dataclass(frozen=True)
 class ImplicitConstraint:
-    """A best-response condition too wide for a table: checked row by row from the terms."""
+    """A best-response condition too wide for a table: checked row by row from the terms (a
+    rule term is computed for every choice of the owner's variables)."""
 
     owner: int
     scope: tuple[int, ...]
     own: tuple[int, ...]
-    terms: tuple[Term, ...]
+    terms: tuple[AnyTerm, ...]
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether some term is a rule (never a table: no dense method, no elimination)."""
+        return any(isinstance(t, RuleTerm) for t in self.terms)
 
     def check(self, rows: np.ndarray, position: Mapping[int, int]) -> np.ndarray:
         """For rows of 0/1 values, True where the owner's own values are a best response.
@@ -65,6 +74,19 @@ class ImplicitConstraint:
         options = assignments(len(self.own))  # every choice of the owner's variables
         values = np.zeros((len(rows), len(options)))
         for term in self.terms:
+            if isinstance(term, RuleTerm):
+                # Every row under every choice of the owner, in one call of the rule.
+                columns = [position[v] for v in term.scope]
+                at = [k for k, v in enumerate(term.scope) if v in self.own]
+                own_bits = sum(1 << k for k in at)
+                choices = pack(options, [self.own.index(term.scope[k]) for k in at])
+                spread = np.zeros(len(options), dtype=np.int64)
+                for m, k in enumerate(at):
+                    spread |= (choices >> m & 1) << k
+                base = pack(rows, columns) & ~np.int64(own_bits)
+                codes = (base[:, None] | spread[None, :]).ravel()
+                values += np.asarray(term.rule(codes), dtype=np.float64).reshape(len(rows), -1)
+                continue
             mine = [k for k, v in enumerate(term.scope) if v in self.own]
             others = [k for k, v in enumerate(term.scope) if v not in self.own]
             flat = np.moveaxis(term.values, mine + others, list(range(len(term.scope))))
@@ -93,7 +115,7 @@ class OwnGroup:
     player: int
     own: tuple[int, ...]
     scope: tuple[int, ...]
-    terms: tuple[Term, ...]
+    terms: tuple[AnyTerm, ...]
     total: np.ndarray | None
 
 
@@ -106,7 +128,7 @@ def own_groups(game: FactoredGame) -> list[OwnGroup]:
     """
     groups = []
     for player in range(game.n_players):
-        terms = [t for t in game.terms if t.player == player]
+        terms = game.terms_of(player)
         own = {v for v in range(game.n_variables) if game.owners[v] == player}
         parent = {v: v for t in terms for v in t.scope if v in own}
 
@@ -125,13 +147,18 @@ def own_groups(game: FactoredGame) -> list[OwnGroup]:
             clusters.setdefault(find(v), []).append(v)
         for members in clusters.values():
             member_set = set(members)
-            related = [incentive(t, own) for t in terms if member_set & set(t.scope)]
+            related: list[AnyTerm] = [
+                t if isinstance(t, RuleTerm) else incentive(t, own)
+                for t in terms
+                if member_set & set(t.scope)
+            ]
             related = [t for t in related if t.scope]
             scope = tuple(sorted({v for t in related for v in t.scope}))
             total: np.ndarray | None = None
-            if len(scope) <= MAX_SCOPE:
-                total = np.zeros((2,) * len(scope), dtype=_table_type(related))
-                for term in related:
+            tables = [t for t in related if isinstance(t, Term)]
+            if len(scope) <= MAX_SCOPE and len(tables) == len(related):
+                total = np.zeros((2,) * len(scope), dtype=_table_type(tables))
+                for term in tables:
                     total += broadcast(term.scope, term.values, scope).astype(total.dtype)
             own_here = tuple(sorted(v for v in members if v in scope))
             groups.append(OwnGroup(player, own_here, scope, tuple(related), total))

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from tabletop.analysis.factored.constraints import AnyConstraint, Constraint, ImplicitConstraint
-from tabletop.analysis.factored.game import TOL
+from tabletop.analysis.factored.game import TOL, Term
 
 #: Largest best-response table over context types (2**22 cells).
 MAX_TYPE_TABLE = 22
@@ -42,6 +42,7 @@ def _compressed_factors(
     # (type variable or None, per-type payoff over the term's own values, those own variables)
     contributions: list[tuple[int | None, np.ndarray, tuple[int, ...]]] = []
     for term in constraint.terms:
+        assert isinstance(term, Term)  # rule terms never reach here (compression_cost)
         mine = [k for k, v in enumerate(term.scope) if v in own]
         others = [k for k, v in enumerate(term.scope) if v not in own]
         flat = np.moveaxis(term.values, mine + others, list(range(len(term.scope))))
@@ -145,11 +146,14 @@ def elimination_work(scopes: Sequence[tuple[int, ...]], budget: float) -> float 
 def compression_cost(constraints: Sequence[AnyConstraint]) -> float:
     """Estimated cell operations of rewriting the wide constraints as small factors (sorting
     every cell of their terms to find the context types)."""
+    if any(isinstance(c, ImplicitConstraint) and c.has_rules for c in constraints):
+        return math.inf  # a rule term has no table to compress
     cells = sum(
         float(t.values.size)
         for c in constraints
         if isinstance(c, ImplicitConstraint)
         for t in c.terms
+        if isinstance(t, Term)
     )
     return cells * max(1.0, np.log2(cells + 1))
 

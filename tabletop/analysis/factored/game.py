@@ -6,7 +6,7 @@ a constant plus a sum of :class:`Term` tables, each over the few variables it de
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,6 +95,46 @@ class Term:
     source: str = ""
 
 
+def pack(rows: np.ndarray, columns: Sequence[int]) -> np.ndarray:
+    """Each row's values in ``columns`` as one integer: bit ``m`` = the value in ``columns[m]``.
+
+    >>> pack(np.array([[1, 0, 1], [0, 1, 1]]), [0, 2]).tolist()
+    [3, 2]
+    """
+    rows = np.asarray(rows)
+    codes = np.zeros(len(rows), dtype=np.int64)
+    for m, column in enumerate(columns):
+        codes |= rows[:, column].astype(np.int64) << m
+    return codes
+
+
+@dataclass(frozen=True)
+class RuleTerm:
+    """Part of one player's payoff over too many variables for a table (``2 ** len(scope)``
+    cells, at most 62 variables): ``rule`` computes it for profiles of ``scope`` packed into
+    integers (bit ``m`` = the value of ``scope[m]``, see :func:`pack`); ``bound`` is its largest
+    value. Such a term is never laid out as a table: the solver checks best responses, lists and
+    samples through ``rule`` only.
+
+    >>> term = RuleTerm(0, (0, 1), lambda codes: (codes >> 1 & 1) * 2.0, 2.0)  # 2 if var 1 is 1
+    >>> term.evaluate(np.array([[0, 1], [1, 0]]), (0, 1)).tolist()
+    [2.0, 0.0]
+    """
+
+    player: int
+    scope: tuple[int, ...]
+    rule: Callable[[np.ndarray], np.ndarray]
+    bound: float
+    source: str = ""
+
+    def evaluate(self, rows: np.ndarray, columns: Sequence[int]) -> np.ndarray:
+        """The term for rows of 0/1 values whose column ``columns[k]`` holds ``scope[k]``."""
+        return np.asarray(self.rule(pack(rows, columns)), dtype=np.float64)
+
+
+AnyTerm = Term | RuleTerm
+
+
 class FactoredGame:
     """A simultaneous game of binary variables; ``owners[v]`` is the player choosing ``v``.
 
@@ -109,16 +149,24 @@ class FactoredGame:
     ()
     """
 
-    def __init__(self, n_players: int, owners: Sequence[int], terms: Iterable[Term]) -> None:
+    def __init__(
+        self, n_players: int, owners: Sequence[int], terms: Iterable[Term | RuleTerm]
+    ) -> None:
         self.n_players = n_players
         self.owners: tuple[int, ...] = tuple(owners)
         if any(not 0 <= o < n_players for o in self.owners):
             raise ValueError("every variable must be owned by one of the players")
         self.constants = np.zeros(n_players)
         self.terms: list[Term] = []
+        #: Terms computed by a rule (too wide for a table); :attr:`terms` holds the tables.
+        self.rules: list[RuleTerm] = []
         for term in terms:
-            self._add(term)
-        used = {v for term in self.terms for v in term.scope}
+            if isinstance(term, RuleTerm):
+                self.rules.append(term)
+            else:
+                self._add(term)
+        every: list[Term | RuleTerm] = [*self.terms, *self.rules]
+        used = {v for term in every for v in term.scope}
         #: Variables that change no payoff at all.
         self.free: tuple[int, ...] = tuple(v for v in range(len(self.owners)) if v not in used)
 
@@ -142,7 +190,14 @@ class FactoredGame:
         out = np.tile(self.constants, (len(rows), 1))
         for term in self.terms:
             out[:, term.player] += term.values.ravel()[row_index(rows, term.scope)]
+        for rule in self.rules:
+            out[:, rule.player] += rule.evaluate(rows, rule.scope)
         return out
+
+    def terms_of(self, player: int) -> list[Term | RuleTerm]:
+        """Every term of one player's payoff (tables first, then rules)."""
+        every: list[Term | RuleTerm] = [*self.terms, *self.rules]
+        return [t for t in every if t.player == player]
 
     def payoff_bounds(self) -> np.ndarray:
         """An upper bound of each player's payoff (sum of the best value of each of its terms).
@@ -153,4 +208,6 @@ class FactoredGame:
         bounds = self.constants.copy()
         for term in self.terms:
             bounds[term.player] += float(term.values.max())
+        for rule in self.rules:
+            bounds[rule.player] += rule.bound
         return bounds

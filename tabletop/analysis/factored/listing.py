@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -21,18 +23,30 @@ BATCH = 10
 def first_solutions(
     constraints: Sequence[AnyConstraint], limit: int
 ) -> tuple[tuple[int, ...], np.ndarray]:
+    """Up to ``limit`` joint values satisfying every constraint (see :func:`search_solutions`;
+    no time limit, so the search always finishes)."""
+    scope, rows, _ = search_solutions(constraints, limit)
+    return scope, rows
+
+
+def search_solutions(
+    constraints: Sequence[AnyConstraint], limit: int, deadline: float = math.inf
+) -> tuple[tuple[int, ...], np.ndarray, bool]:
     """Up to ``limit`` joint values satisfying every constraint (lexicographic in the join order).
 
     Joins the constraint tables one by one (the next one shares most variables with what is
     joined already), filtering as soon as a table's variables are all assigned; partial rows are
     expanded in chunks, depth first, so memory stays bounded and the search stops at ``limit``.
-    Returns the variables (sorted) and one row of values per solution.
+    Returns the variables (sorted), one row of values per solution, and whether the search
+    finished (found ``limit`` solutions or ran to the end) before ``deadline``
+    (:func:`time.perf_counter` seconds); when it did not, the rows are true solutions but
+    fewer than ``limit`` does *not* mean there are no more.
 
     >>> from tabletop.analysis.factored.constraints import Constraint
     >>> same = Constraint(0, (2, 7), np.array([[True, False], [False, True]]))
-    >>> scope, rows = first_solutions([same], 10)
-    >>> scope, rows.tolist()
-    ((2, 7), [[0, 0], [1, 1]])
+    >>> scope, rows, finished = search_solutions([same], 10)
+    >>> scope, rows.tolist(), finished
+    ((2, 7), [[0, 0], [1, 1]], True)
     """
     assigned: list[int] = []
     position: dict[int, int] = {}
@@ -55,17 +69,21 @@ def first_solutions(
 
     found: list[np.ndarray] = []
     count = 0
+    stopped = False
+    # A condition computed by a rule checks every row under each of the owner's choices:
+    # smaller chunks, so that the deadline is looked at often.
+    chunk = CHUNK // 16 if any(getattr(c, "has_rules", False) for c in constraints) else CHUNK
 
     def explore(rows: np.ndarray, step: int) -> None:
-        nonlocal count
-        if count >= limit:
+        nonlocal count, stopped
+        if count >= limit or stopped:
             return
         if step == len(plan):
             found.append(rows[: limit - count])
             count += len(found[-1])
             return
         block, checks = plan[step]
-        per = max(1, CHUNK // len(block))
+        per = max(1, chunk // len(block))
         for start in range(0, len(rows), per):
             part = rows[start : start + per]
             grown = np.hstack([np.repeat(part, len(block), axis=0), np.tile(block, (len(part), 1))])
@@ -73,13 +91,17 @@ def first_solutions(
                 grown = grown[c.check(grown, position)]
             if len(grown):
                 explore(grown, step + 1)
-            if count >= limit:
+            if count >= limit or stopped:
+                return
+            if time.perf_counter() > deadline:
+                stopped = True
                 return
 
     explore(np.zeros((1, 0), dtype=np.int8), 0)
     rows = np.vstack(found) if found else np.zeros((0, len(assigned)), dtype=np.int8)
     order = np.argsort(assigned)
-    return tuple(assigned[k] for k in order), rows[:, order]
+    finished = count >= limit or not stopped
+    return tuple(assigned[k] for k in order), rows[:, order], finished
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -31,7 +33,7 @@ from tabletop.analysis.factored.counting import (
     elimination_work,
 )
 from tabletop.analysis.factored.game import TOL, FactoredGame, assignments, broadcast, squeeze
-from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions, product_rows
+from tabletop.analysis.factored.listing import ComponentSolutions, product_rows, search_solutions
 
 #: Widest joint table of one variable's payoff gains when deciding dominance.
 MAX_GAIN_SCOPE = 20
@@ -209,6 +211,8 @@ def brute_cost(game: FactoredGame) -> float:
     16.0
     """
     relevant = game.n_variables - len(game.free)
+    if game.rules:
+        return math.inf  # a rule term is never laid out as a table
     if not game.terms:
         return 0.0
     return 2.0**relevant * (len(game.terms) + 3 * game.n_players)
@@ -269,9 +273,11 @@ def _solve_component(
         ):
             rows, count = dense_solutions(component, scope, limit)
             return ComponentSolutions(scope, rows, count, method="dense")
-    listed_scope, rows = first_solutions(component, limit)
-    # Fewer rows than asked means the search ran to the end: that is the exact count.
-    if len(rows) < limit:
+    # With a time limit, the listing may use half of the time left (the rest for a count).
+    deadline = time.perf_counter() + clock.left() / 2 if clock.limit is not None else math.inf
+    listed_scope, rows, finished = search_solutions(component, limit, deadline)
+    # Fewer rows than asked, the search run to the end: that is the exact count.
+    if finished and len(rows) < limit:
         return ComponentSolutions(listed_scope, rows, len(rows))
     counted = count_solutions(component, budget, memory_cells())
     if counted is not None:
@@ -348,6 +354,8 @@ def dominance(game: FactoredGame, player: int, v: int) -> tuple[int, str] | None
     >>> dominance(game, 0, 0), dominance(game, 1, 1)
     ((1, 'weak'), None)
     """
+    if any(r.player == player and v in r.scope for r in game.rules):
+        return None  # a rule term's gain is not tabulated: dominance is not decided
     gains = []
     for term in game.terms:
         if term.player == player and v in term.scope:

@@ -24,6 +24,7 @@ from tabletop.analysis.massai_attack import AttackGame
 from tabletop.analysis.normal_form import Game
 from tabletop.games.massai import State as MassaiState
 from tabletop.games.massai.board import square_name
+from tabletop.i18n import translator
 from tabletop.ui.analysis.texts import esc, num, pct, power_label, relation_word, tr
 
 # --- pure HTML builders -----------------------------------------------------------------------
@@ -200,6 +201,7 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
                 high=num(round(high), lang),
             )
             parts.append(f'<p class="tt-analysis-estimate">{esc(estimate)}</p>')
+            parts.extend(_sample_html(result, lang))
     elif count == 1:
         parts.append(f"<p>{tr('count_one', lang)}</p>")
     else:
@@ -229,6 +231,28 @@ def equilibria_html(result: DiplomacyAnalysis, shown: int = 12, lang: str = "en"
         first = min(shown, listed)
         parts.append(f'<p class="tt-note">{tr("first_found", lang, shown=first)}</p>')
     return "".join(parts)
+
+
+def _sample_html(result: DiplomacyAnalysis, lang: str) -> list[str]:
+    """How an estimated count was found: the sample behind each estimate, said exactly."""
+    t = translator(lang)
+    samples = [
+        t.gettext(
+            "{hits} of {trials} uniformly random profiles of {n} relations were equilibria",
+            hits=num(hits, lang),
+            trials=num(trials, lang),
+            n=n,
+        )
+        for n, trials, hits in result.count_samples
+    ]
+    if not samples:
+        return []
+    how = t.gettext(
+        "How it was estimated: {samples}; the count is that share of all their profiles "
+        "(no exact method fitted in the time and work allowed).",
+        samples="; ".join(samples),
+    )
+    return [f'<p class="tt-note tt-analysis-sample">{esc(how)}</p>']
 
 
 def bars_html(values: Mapping[str, float], guard: bool = False, lang: str = "en") -> str:

@@ -80,14 +80,16 @@ def test_equilibrium_count_is_stated_honestly() -> None:
     french = equilibria_html(unknown, shown=3, lang="fr")
     assert "inconnu" in french and "au moins <b>5</b>" in french
 
-    # Not enumerated at all (six powers in a full territory): said plainly, in the page language.
+    # Six powers in a full territory: analysed; the count is estimated, and the page says from
+    # what sample, in the page language.
     presences = {p: ["Congo"] for p in POWERS}
     crowded = analyse(africa_position(presences, full=["Congo"]), Relations([("France", "Italy")]))
-    assert crowded.note is not None
+    assert crowded.note is None and crowded.count_kind == "estimate"
     text = equilibria_html(crowded)
-    assert "The number of pure Nash equilibria is unknown" in text
-    assert "best responses" in text  # what stays exact
-    assert "inconnu" in equilibria_html(crowded, lang="fr")
+    assert "about" in text and "95 % interval" in text
+    assert "uniformly random profiles of 30 relations were equilibria" in text
+    assert "profils uniformément aléatoires de 30 relations" in equilibria_html(crowded, lang="fr")
+    assert "Profilen von 30 Beziehungen" in equilibria_html(crowded, lang="de")
 
     # Indifferent relations multiply the count: the page says how many differ otherwise.
     ring = {"Belgium": ["Congo", "Angola"], "France": ["Congo"], "Germany": ["Angola", "Congo"]}
