@@ -154,6 +154,8 @@ class TablePage(widgets.VBox):
         self.cards: dict[str, SeatCard] = {}
         self.links: dict[str, IssuedSeat] = {}
         self.here_page: Any = None
+        #: A table opened by this page (``?game=ID``): its host link is shown unfolded.
+        self.just_opened = False
         self.on_report: Callable[[Any], None] | None = None
         self.body = widgets.VBox()
         self.children = (style_widget(), widgets.HTML(f"<style>{PHONE_CSS}</style>"), self.body)
@@ -236,6 +238,7 @@ class TablePage(widgets.VBox):
             self.refuse(str(error))
             return
         self.table_id, self.host_token = new.table_id, new.host_token
+        self.just_opened = True
         self.open_host()
 
     # ----------------------------------------------------------------- the shared screen
@@ -308,9 +311,12 @@ class TablePage(widgets.VBox):
         )
 
     def _host_link(self, host: str) -> None:
+        # Folded unless the table was just opened: whoever has it can resolve and replace links.
         _ = tr(self.lang).gettext
+        unfolded = " open" if self.just_opened else ""
         self.host_link.value = (
-            f"<details><summary>{esc(_('This shared screen’s own link (bookmark it)'))}</summary>"
+            f"<details{unfolded}><summary>"
+            f"{esc(_('This shared screen’s own link (bookmark it)'))}</summary>"
             f'<a class="tt-host-url" href="{esc(host)}">{esc(host)}</a></details>'
         )
 

@@ -156,6 +156,7 @@ def test_game_query_opens_a_table_and_shows_its_host_link(tmp_path: Path) -> Non
     page = table_page({"game": str(new.game_id)}, store=store)
     assert page.table_id != new.table_id
     assert f"table.ipynb?table={page.table_id}&amp;token={page.host_token}" in page.host_link.value
+    assert "<details open>" in page.host_link.value  # just opened: shown to bookmark
     assert tables.tables_of(new.game_id)[0] == page.table_id
     missing = table_page({"game": "999"}, store=store)
     assert "999" in find(missing, "tt-refusal-box")[0].value
@@ -215,4 +216,20 @@ def test_bad_queries_are_one_line(tmp_path: Path, query: dict[str, str]) -> None
     store = new_store(tmp_path)
     page = table_page(query, store=store)
     assert find(page, "tt-refusal-box")
+    store.close()
+
+
+def test_the_timer_started_here_shows_on_the_seats(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = africa_table(store)
+    page = host_page(tables, new)
+    seat = SeatPage(tables, new.table_id, new.seat("France").token)
+    assert seat.timer.value == ""
+    page.timer.widget.countdown.start()
+    seat.poll()
+    shown = seat.timer.value
+    assert "⏱" in shown and ("08:00" in shown or "07:5" in shown)
+    page.timer.widget.countdown.pause()
+    seat.poll()
+    assert "paused" in seat.timer.value
     store.close()
