@@ -1,0 +1,242 @@
+"""Phases 4 and 5 of a round: conflicts on every territory at once, then colonies.
+
+:func:`conflict_rule` says phase 4 in the rules' own words; :func:`settle` computes the same with
+bit masks (a property test holds the two equal) and founds the colonies, giving a
+:class:`Settlement`. It only touches territories holding two or more presences and territories
+whose spaces are all filled, so it is cheap to call thousands of times with different relations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.games.africa1880.report import Removal
+from tabletop.games.africa1880.state import (
+    POWER_BITS,
+    POWER_ORDER,
+    FrozenMap,
+    GameState,
+    Relations,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.africa1880.execution import AfterOrders
+
+
+_POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << len(POWER_ORDER))])
+
+
+@dataclass(frozen=True, eq=False)
+class _Crowds:
+    """Every presence in a non-colony territory holding three or more, as parallel arrays."""
+
+    labels: tuple[tuple[str, str], ...]  # (power, territory)
+    power_index: np.ndarray  # index of the power in POWERS
+    present: np.ndarray  # mask of the powers present in that territory
+    others: np.ndarray  # number of other powers present
+
+    @classmethod
+    def build(
+        cls, contested: tuple[tuple[str, tuple[str, ...]], ...], masks: Mapping[str, int]
+    ) -> _Crowds:
+        rows = [
+            ((power, territory), POWER_ORDER[power], masks[territory], len(powers) - 1)
+            for territory, powers in contested
+            if len(powers) > 2
+            for power in powers
+        ]
+        return cls(
+            labels=tuple(row[0] for row in rows),
+            power_index=np.array([row[1] for row in rows], dtype=np.int64),
+            present=np.array([row[2] for row in rows], dtype=np.int64),
+            others=np.array([row[3] for row in rows], dtype=np.int64),
+        )
+
+
+def _mask(powers: tuple[str, ...]) -> int:
+    mask = 0
+    for power in powers:
+        mask |= POWER_BITS[power]
+    return mask
+
+
+@dataclass(frozen=True, eq=False)
+class Settlement:
+    """The outcome of phases 4 and 5 for one set of relations.
+
+    ``removed`` holds ``(power, territory)`` pairs; ``founded`` holds ``(territory, powers)``.
+    The richer views (reasons, final presences, next state) are computed on first use only.
+    """
+
+    after: AfterOrders
+    relations: Relations
+    removed: tuple[tuple[str, str], ...]
+    founded: tuple[tuple[str, tuple[str, ...]], ...]
+    game_over: bool
+
+    @cached_property
+    def removals(self) -> tuple[Removal, ...]:
+        """Each removal with the powers whose relations decided it."""
+        out = []
+        wars = self.relations.wars
+        for power, territory in self.removed:
+            others = [q for q in self.after.occupancy[territory] if q != power]
+            out.append(
+                Removal(
+                    power=power,
+                    territory=territory,
+                    war_from=tuple(q for q in others if (q, power) in wars),
+                    alliance_from=tuple(q for q in others if (q, power) not in wars),
+                )
+            )
+        return tuple(out)
+
+    @cached_property
+    def presences(self) -> Mapping[str, frozenset[str]]:
+        """Each power's territories after phase 4."""
+        if not self.removed:
+            return self.after.presences
+        lost: dict[str, set[str]] = {}
+        for power, territory in self.removed:
+            lost.setdefault(power, set()).add(territory)
+        return FrozenMap(
+            (p, ts - lost[p] if p in lost else ts) for p, ts in self.after.presences.items()
+        )
+
+    @cached_property
+    def colonies(self) -> frozenset[str]:
+        """Every colony after phase 5 (old and new)."""
+        return self.after.state.colonies | {t for t, _ in self.founded}
+
+    def presence_counts(self) -> dict[str, int]:
+        """Presences of each power on the board after phase 4."""
+        return {p: len(ts) for p, ts in self.presences.items()}
+
+    def next_state(self) -> GameState:
+        """The game state after this round."""
+        state = self.after.state
+        return GameState(
+            powers=state.powers,
+            presences=self.presences,
+            development=self.after.development,
+            colonies=self.colonies,
+            round=state.round if self.game_over else state.round + 1,
+            board=state.board,
+            options=state.options,
+            last_relations=self.relations,
+            game_over=self.game_over,
+        )
+
+
+def conflict_rule(
+    occupancy: Mapping[str, Iterable[str]],
+    relations: Relations,
+    colonies: Collection[str] = frozenset(),
+) -> frozenset[tuple[str, str]]:
+    """Phase 4 in the rules' own words: the ``(power, territory)`` presences to remove.
+
+    This is the reference version, written to be read; :func:`settle` computes the same with bit
+    masks (a property test holds the two equal on random positions). ``occupancy`` maps each
+    territory to the powers present there after phase 3; every territory is judged on that board
+    at once, so one territory's result never changes another's.
+
+    >>> grid = Relations([("France", "Great Britain")])  # France declares war on Britain
+    >>> sorted(conflict_rule({"Egypt": ("France", "Great Britain")}, grid))
+    [('Great Britain', 'Egypt')]
+    """
+    removed = set()
+    for territory, present in occupancy.items():
+        powers = list(present)
+        if territory in colonies:
+            continue  # presences in a colony are never removed
+        if len(powers) <= 1:
+            continue  # one presence: it stays
+        if len(powers) == 2:
+            # Two presences, of A and B: A is removed if A declared alliance with B and B
+            # declared war on A. In every other case both stay (mutual war: both stay).
+            a, b = powers
+            for me, other in ((a, b), (b, a)):
+                if relations.alliance(me, other) and relations.war(other, me):
+                    removed.add((me, territory))
+            continue
+        # Three to six presences: a power's presence is removed if, among the other powers
+        # present there, more declared war on it than declared alliance with it. A tie stays.
+        for me in powers:
+            others = [p for p in powers if p != me]
+            wars = sum(1 for other in others if relations.war(other, me))
+            alliances = sum(1 for other in others if relations.alliance(other, me))
+            if wars > alliances:
+                removed.add((me, territory))
+    return frozenset(removed)
+
+
+def settle(after: AfterOrders, relations: Any) -> Settlement:
+    """Phases 4 and 5: conflicts on every territory at once, then colonies.
+
+    Two presences: a power is removed when it declared alliance with the other and the other
+    declared war on it. Three to six: a power is removed when more of the other powers present
+    declared war on it than alliance with it (a tie stays). Colonies lose no presence. Then a
+    territory with all spaces filled, a presence, and no war declared between the powers still
+    present there becomes a colony. ``relations`` is a :class:`Relations` (or anything
+    :meth:`Relations.coerce` accepts).
+    """
+    if type(relations) is not Relations:
+        relations = Relations.coerce(relations)
+    removed: list[tuple[str, str]] = []
+    founded: list[tuple[str, tuple[str, ...]]] = []
+    if not relations.wars:  # nobody at war: nobody removed, every candidate qualifies
+        founded = [(t, after.occupancy[t]) for t in after.colony_candidates]
+    else:
+        # attackers[p]: mask of the powers at war with p; "& mask" keeps those present.
+        by_index = relations.attacker_masks()
+        for territory, (a, b), ia, ib in after.pairs:
+            a_attacked = by_index[ia] >> ib & 1  # b declared war on a
+            b_attacked = by_index[ib] >> ia & 1
+            if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
+                removed.append((a, territory) if a_attacked else (b, territory))
+        crowds = after.crowds
+        if crowds.labels:
+            # For every presence at once: wars declared on it by the others present, counted
+            # with a popcount table, compared with the alliances (others - wars).
+            wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
+            hits = np.flatnonzero(2 * _POPCOUNT[wars_on] > crowds.others)
+            labels = crowds.labels
+            removed.extend(labels[i] for i in hits.tolist())
+        gone_from: dict[str, list[str]] = {}
+        for power, territory in removed:
+            gone_from.setdefault(territory, []).append(power)
+        for territory, powers, indices, present in after.candidates:
+            gone = gone_from.get(territory)
+            if gone:  # phase 5 sees the board after the removals of phase 4
+                powers = tuple(p for p in powers if p not in gone)
+                if not powers:
+                    continue
+                indices = tuple(POWER_ORDER[p] for p in powers)
+                present = _mask(powers)
+            if len(indices) > 1:
+                at_war = False
+                for index in indices:
+                    if by_index[index] & present:
+                        at_war = True
+                        break
+                if at_war:
+                    continue
+            founded.append((territory, powers))
+    state = after.state
+    options = state.options
+    game_over = (
+        state.round >= options.last_round
+        or len(state.colonies) + len(founded) >= options.colony_limit
+    )
+    return Settlement(
+        after=after,
+        relations=relations,
+        removed=tuple(removed),
+        founded=tuple(founded),
+        game_over=game_over,
+    )
