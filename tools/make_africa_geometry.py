@@ -137,6 +137,10 @@ HEIGHT = 1000.0
 LENSES: list[tuple[Point, float, float]] = [
     ((-1.5, 8.0), 1.6, 21.0),  # the Gulf of Guinea strips
 ]
+# The drawing is then made this much taller: the page's map has a fixed width but may scroll
+# down, so the extra height is room for the marks that costs no width. (It is applied last: a
+# vertical stretch keeps straight borders straight and every neighbour a neighbour.)
+STRETCH = 1.2
 # Coast segments are cut to this length (degrees) first, so the coast bends smoothly.
 DENSIFY = 0.5
 
@@ -348,11 +352,21 @@ def build() -> dict:
     for name, island in ISLANDS.items():
         ring = tidy([project(p) for p in densify(island)])
         territories[name] = {"polygons": [ring], "label": list(label_point(ring))}
+
+    def tall(ring: list[Point]) -> list[list[float]]:
+        return [[x, round(y * STRETCH, 2)] for x, y in ring]
+
     return {
         "width": width,
-        "height": HEIGHT,
-        "outline": [list(p) for p in tidy(coast)],
-        "territories": {name: territories[name] for name in sorted(territories)},
+        "height": round(HEIGHT * STRETCH),
+        "outline": tall(tidy(coast)),
+        "territories": {
+            name: {
+                "polygons": [tall(ring) for ring in territories[name]["polygons"]],
+                "label": tall([tuple(territories[name]["label"])])[0],
+            }
+            for name in sorted(territories)
+        },
     }
 
 
@@ -432,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     geometry = geometry_from_dict(data, "generated")
     if not args.check:
         write_atomically(OUTPUT, json.dumps(data, separators=(",", ":")) + "\n")
-        size = f"{data['width']} x {HEIGHT:.0f} px, {len(data['outline'])} coast points"
+        size = f"{data['width']} x {data['height']} px, {len(data['outline'])} coast points"
         print(f"wrote {OUTPUT} ({size})")
     print("shared borders in the drawing:")
     borders = geometry.shared_borders()

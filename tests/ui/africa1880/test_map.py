@@ -210,6 +210,12 @@ def test_map_view_redraws_when_a_page_connects_and_shows_details(board, geometry
     assert view.hovered == "Egypt" and "Egypt" in view.details.value
     view._on_click(1, 1)  # the sea clears the selection
     assert view.hovered is None
+    # A tap (touch screens send no mouse events) selects like a click; a pinch does nothing.
+    x, y = model.territories["Dahomey"].anchor
+    view._on_touch([(x, y)])
+    assert view.hovered == "Dahomey" and "Dahomey" in view.details.value
+    view._on_touch([(1, 1), (x, y)])
+    assert view.hovered == "Dahomey"
     assert (view.canvas.width, view.canvas.height) == (model.width, model.height)
 
 

@@ -238,10 +238,10 @@ def _draw_marks(c: Any, model: MapModel) -> None:
         first_added = max(0, view.pins - view.pins_added)
         for i in range(first_added, min(view.pins, len(slots))):
             x, y = slots[i]
-            # Within 2.5 px of the square: it stays inside the territory's margin.
+            # A green edge on the square itself: it stays inside the square's own box.
             c.stroke_style = PIN_ADDED
             c.line_width = 2.0
-            c.stroke_rect(x - 1.5, y - 1.5, SQUARE + 3, SQUARE + 3)
+            c.stroke_rect(x + 1, y + 1, SQUARE - 2, SQUARE - 2)
         if view.new_colony:
             for poly in view.polygons:
                 c.stroke_style = "#b8860b"
@@ -262,10 +262,10 @@ def _cross(c: Any, x: float, y: float, disc_r: float = DISC_R) -> None:
 
 
 def _ring(c: Any, x: float, y: float, disc_r: float = DISC_R) -> None:
-    # Just outside the disc (to disc_r + 2.5): within the territory's margin.
-    c.line_width = 2.0
+    # A thick green edge on the disc itself: it stays inside the disc's own box.
+    c.line_width = 2.5
     c.stroke_style = NEW
-    c.stroke_circle(x, y, disc_r + 1.5)
+    c.stroke_circle(x, y, disc_r - 1.25)
 
 
 def _draw_legend(c: Any, model: MapModel) -> None:
@@ -311,7 +311,7 @@ def _draw_legend(c: Any, model: MapModel) -> None:
             c.fill_rect(x - 4, y - 4, SQUARE, SQUARE)
             c.stroke_style = PIN_ADDED
             c.line_width = 2.0
-            c.stroke_rect(x - 5.5, y - 5.5, SQUARE + 3, SQUARE + 3)
+            c.stroke_rect(x - 3, y - 3, SQUARE - 2, SQUARE - 2)
         c.font = "13px sans-serif"
         c.text_align = "left"
         c.fill_style = "#222222"

@@ -49,6 +49,8 @@ SELECT = "#ff00aa"
 DISC_R = 9.0
 SQUARE = 8.0
 LEGEND_W = 190.0
+# The canvas width: the page shows it 1:1 where there is room (a laptop), names at 11 px or more.
+MAP_WIDTH = 740
 LEGEND_LINE = 20.0
 
 
@@ -188,10 +190,12 @@ def build_map_model(
     state: Any,
     changes: Changes | None = None,
     lang: str = "en",
-    size: int = 760,
+    size: int = MAP_WIDTH,
     title: str = "",
 ) -> MapModel:
     """The drawable model of ``state`` on ``board`` with ``changes`` highlighted.
+
+    ``size`` is the canvas width (a board without a drawing gets a ``size`` x ``size`` square).
 
     ``board``, ``geometry`` and ``state`` follow the rules core's API (``Board``, ``Geometry`` or
     None, ``GameState``); only their public attributes are read.
@@ -221,9 +225,10 @@ def build_map_model(
                     edges.append((centres[name], centres[other]))
     else:
         assert geometry is not None  # not the fallback
-        scale = size / max(float(geometry.height), 1.0)
-        width = int(round(float(geometry.width) * scale))
-        height = size
+        # The page gives the map a width; the drawing may be as tall as its shape needs.
+        scale = size / max(float(geometry.width), 1.0)
+        width = size
+        height = int(round(float(geometry.height) * scale))
 
         def sc(p: Sequence[float]) -> Point:
             return (float(p[0]) * scale, float(p[1]) * scale)

@@ -162,12 +162,14 @@ class _Card:
 
 
 def _label_options(label: str) -> list[tuple[str, ...]]:
-    """The label on one line, then split in two at the space nearest the middle."""
+    """The label on one line, then in two at the space nearest the middle, then a word a line."""
     options: list[tuple[str, ...]] = [(label,)]
     spaces = [i for i, c in enumerate(label) if c == " "]
     if spaces:
         cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
         options.append((label[:cut], label[cut + 1 :]))
+    if len(spaces) >= 2:
+        options.append(tuple(label.split()))
     return options
 
 
