@@ -206,7 +206,9 @@ class AfricaSeat(widgets.VBox):
         state = self.game.state
         self.heading.value = (
             f"<h2>{power_html(self.power, self.lang)}</h2>"
-            f"<b>{esc(_('Round {round} — {year}', round=state.round, year=state.year))}</b>"
+            + "<b>"
+            + esc(_("Round {round} — {year}", round=state.round, year=state.year))
+            + "</b>"
         )
         report = replay(self.game, self.board, len(self.game.history) - 1)
         if report is not None:
@@ -239,8 +241,11 @@ class AfricaSeat(widgets.VBox):
             self.relation_buttons[other] = button
             buttons.append(button)
         title = widgets.HTML(
-            f"<h3>{esc(_('Your relations'))}</h3>"
-            f"<small>{esc(_('Tap a power to switch between alliance and war.'))}</small>"
+            "<h3>"
+            + esc(_("Your relations"))
+            + "</h3><small>"
+            + esc(_("Tap a power to switch between alliance and war."))
+            + "</small>"
         )
         self.relations.children = (
             title,
@@ -252,7 +257,7 @@ class AfricaSeat(widgets.VBox):
         )
         self.map_view = AfricaMapView(model)
         self.map_box.children = (
-            widgets.HTML(f"<h3>{esc(_('The board now'))}</h3>"),
+            widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>"),
             self.map_view,
         )
         parts: tuple[widgets.Widget, ...]

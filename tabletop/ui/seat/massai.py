@@ -81,7 +81,7 @@ class MassaiSeat(widgets.VBox):
         name = _("Player {n}", n=self.player + 1)
         last = self.view.get("last_action")
         self.heading.value = f"<h2>{esc(name)} {HUT[self.player]}</h2>" + (
-            f"<small>{esc(_('Last action: {action}', action=last))}</small>" if last else ""
+            "<small>" + esc(_("Last action: {action}", action=last)) + "</small>" if last else ""
         )
         children = []
         for row in reversed(range(board.rows)):

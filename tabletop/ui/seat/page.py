@@ -93,7 +93,7 @@ class SeatPage(widgets.VBox):
         )
         self.join_message.add_class("tt-join-message")
         intro = widgets.HTML(
-            f"<h2>{esc(_('Join a table'))}</h2>"
+            "<h2>" + esc(_("Join a table")) + "</h2>"
             "<p>"
             + esc(_("Type the table number and the short code shown on the shared screen."))
             + "</p>"
@@ -107,13 +107,15 @@ class SeatPage(widgets.VBox):
             table_id = int(self.table_field.value.strip())
         except ValueError:
             self.join_message.value = (
-                f'<span class="tt-msg-error">{esc(_("A table number is a whole number."))}</span>'
+                '<span class="tt-msg-error">'
+                + esc(_("A table number is a whole number."))
+                + "</span>"
             )
             return
         code = self.code_field.value.strip()
         if not code:
             self.join_message.value = (
-                f'<span class="tt-msg-error">{esc(_("Type the seat code."))}</span>'
+                '<span class="tt-msg-error">' + esc(_("Type the seat code.")) + "</span>"
             )
             return
         self.table_id = table_id

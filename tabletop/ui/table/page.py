@@ -108,8 +108,10 @@ class SeatCard(widgets.VBox):
         _ = tr(self.page.lang).gettext
         self.qr.value = qr_svg(url)
         self.code.value = (
-            f'{esc(_("Code"))}: <span class="tt-code">{esc(issued.code)}</span> '
-            f"<small>({esc(_('table {n}', n=self.page.table_id))})</small>"
+            esc(_("Code"))
+            + f': <span class="tt-code">{esc(issued.code)}</span> <small>('
+            + esc(_("table {n}", n=self.page.table_id))
+            + ")</small>"
         )
         self.link.value = f'<a href="{esc(url)}" target="_blank">{esc(url)}</a>'
 
@@ -201,7 +203,7 @@ class TablePage(widgets.VBox):
             for kind in ("africa1880", "massai")
         ]
         intro = widgets.HTML(
-            f"<h2>{esc(_('Open a table'))}</h2>"
+            "<h2>" + esc(_("Open a table")) + "</h2>"
             "<p>"
             + esc(_("Pick a game: each player then seals their secret on their own phone."))
             + "</p>"
@@ -316,7 +318,8 @@ class TablePage(widgets.VBox):
         unfolded = " open" if self.just_opened else ""
         self.host_link.value = (
             f"<details{unfolded}><summary>"
-            f"{esc(_('This shared screen’s own link (bookmark it)'))}</summary>"
+            + esc(_("This shared screen’s own link (bookmark it)"))
+            + "</summary>"
             f'<a class="tt-host-url" href="{esc(host)}">{esc(host)}</a></details>'
         )
 
@@ -355,7 +358,9 @@ class TablePage(widgets.VBox):
             else _("Action {n}", n=status.round + 1)
         )
         self.heading.value = (
-            f"<h1>{esc(_('Table {n}', n=self.table_id))} — {esc(name)}</h1><h2>{esc(what)}</h2>"
+            "<h1>"
+            + esc(_("Table {n}", n=self.table_id))
+            + f" — {esc(name)}</h1><h2>{esc(what)}</h2>"
         )
         for card in self.cards.values():
             card.show_status(status)
@@ -495,7 +500,8 @@ class TablePage(widgets.VBox):
 
             self.report.children = massai_report(snap.game, self.lang)
         if not self.report.children:
-            self.report.children = (widgets.HTML(f"<p>{esc(_('No round resolved yet.'))}</p>"),)
+            nothing = esc(_("No round resolved yet."))
+            self.report.children = (widgets.HTML(f"<p>{nothing}</p>"),)
 
     # ----------------------------------------------------------------- timer
     def _build_timer(self) -> None:

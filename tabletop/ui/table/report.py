@@ -65,7 +65,8 @@ def massai_report(record: GameRecord, lang: str) -> tuple[widgets.Widget, ...]:
     lines = "".join(f"<li>{esc(r.text(lang))}</li>" for r in shown)
     parts = []
     if lines:
-        parts.append(f'<h2>{esc(_("Revealed"))}</h2><ul class="tt-revealed">{lines}</ul>')
+        title = esc(_("Revealed"))
+        parts.append(f'<h2>{title}</h2><ul class="tt-revealed">{lines}</ul>')
     parts.append(massai_board_html(record))
     html = widgets.HTML("".join(parts))
     html.add_class("tt-table-report-text")
