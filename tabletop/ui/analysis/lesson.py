@@ -11,6 +11,7 @@ follows. The notebook's code cells only call these functions.
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -19,14 +20,34 @@ from tabletop.analysis.africa_diplomacy import PAYOFFS, territory_tables
 from tabletop.analysis.examples import africa_position, massai_position
 from tabletop.games.africa1880 import AfterOrders, Relations
 from tabletop.games.massai import State as MassaiState
-from tabletop.i18n import format_list
-from tabletop.i18n.keys import text
+from tabletop.i18n import N_, Msg, format_list, translator
+from tabletop.i18n.keys import LESSON, text
 from tabletop.ui.analysis.africa_panel import AfricaAnalysisPanel
 from tabletop.ui.analysis.massai_panel import MassaiAnalysisPanel
-from tabletop.ui.analysis.style import analysis_style, fit_dropdown
+from tabletop.ui.analysis.style import analysis_style, relabel_dropdown
 from tabletop.ui.analysis.tables import territory_table_html
-from tabletop.ui.analysis.texts import power_label, relation_word, tr
+from tabletop.ui.analysis.texts import check_lang, power_label, relation_word, tr
 from tabletop.ui.shell.style import style_widget
+
+#: The presets' names (the English name is the key of each table below; menus show the name in
+#: the page language).
+PRESET_NAMES: dict[str, Msg] = {
+    m.msgid: m
+    for m in (
+        N_("Three powers in Congo (not full)"),
+        N_("Three powers in a full Congo"),
+        N_("A ring of two-power territories, Kamerun full"),
+        N_("Two attackable huts"),
+        N_("Three attackable huts"),
+        N_("A wide front: six attackable huts"),
+    )
+}
+#: The guard tables' names are the lesson table's messages.
+GUARD_TABLE_KEYS = {
+    "default: min(4, points - 1)": "table_default",
+    "stingy: one guard fewer": "table_stingy",
+    "generous: one guard per attack point, at most 5": "table_generous",
+}
 
 #: Three-power positions of the second lesson: name -> (presences, fully developed territories).
 AFRICA_PRESETS: dict[str, tuple[dict[str, Sequence[str]], list[str]]] = {
@@ -81,15 +102,35 @@ def lesson_style() -> widgets.HTML:
     return widgets.HTML(f"<style>{LESSON_CSS}</style>")
 
 
-def _frame(*children: widgets.Widget) -> widgets.VBox:
-    box = widgets.VBox([style_widget(), analysis_style(), lesson_style(), *children])
-    box.add_class("tt-app")
-    box.add_class("tt-analysis")
-    return box
-
-
 def _words(key: str, lang: str = "en", **values: object) -> str:
     return text("lesson", key, lang, **values)
+
+
+def preset_label(name: str, lang: str = "en") -> str:
+    """A preset's or guard table's name in ``lang`` (the English name is its key).
+
+    >>> preset_label("Two attackable huts", "de")
+    'Zwei angreifbare Hütten'
+    """
+    if name in GUARD_TABLE_KEYS:
+        return LESSON[GUARD_TABLE_KEYS[name]].render(lang)
+    return PRESET_NAMES[name].render(lang)
+
+
+def _options(names: Sequence[str], lang: str) -> list[tuple[str, str]]:
+    return [(preset_label(name, lang), name) for name in names]
+
+
+def page_lang(default: str = "en") -> str:
+    """The lesson page's language: ``?lang=fr`` in the page address (Voila passes the query
+    string to the kernel), else ``default``; an unknown language falls back to ``default``."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [default])[0]
+    try:
+        return check_lang(asked)
+    except ValueError:
+        return default
 
 
 def _n(x: float) -> str:
@@ -169,48 +210,72 @@ def _equilibria_words(table, lang: str = "en") -> str:
     )
 
 
-def dominance_lesson() -> widgets.VBox:
+class DominanceLesson(widgets.VBox):
     """Egypt held by Great Britain and France: its 2x2 game, dominance and equilibria."""
-    full = widgets.Checkbox(
-        value=False,
-        description="Egypt fully developed (colony possible)",
-        indent=False,
-        layout={"width": "auto"},
-    )
-    weight = widgets.FloatSlider(
-        value=2.0,
-        min=0.0,
-        max=6.0,
-        step=0.5,
-        description="Colony weight",
-        readout_format=".1f",
-        style={"description_width": "initial"},
-        layout={"width": "400px"},  # room for the label and a slider long enough to drag
-    )
-    payoff = widgets.Dropdown(
-        options=[(tr(f"payoff_{p}"), p) for p in PAYOFFS],
-        value="presences",
-        description="Payoff",
-    )
-    fit_dropdown(payoff)
-    out = widgets.HTML()
-    for w, name in ((full, "full"), (weight, "weight"), (payoff, "payoff"), (out, "result")):
-        w.add_class(f"tt-lesson1-{name}")
 
-    def redraw(_: object = None) -> None:
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = check_lang(lang) if lang is not None else page_lang()
+        self.full = widgets.Checkbox(value=False, indent=False, layout={"width": "auto"})
+        self.weight = widgets.FloatSlider(
+            value=2.0,
+            min=0.0,
+            max=6.0,
+            step=0.5,
+            readout_format=".1f",
+            style={"description_width": "initial"},
+            layout={"width": "400px"},  # room for the label and a slider long enough to drag
+        )
+        self.payoff = widgets.Dropdown(options=[(p, p) for p in PAYOFFS], value="presences")
+        self.out = widgets.HTML()
+        for w, name in (
+            (self.full, "full"),
+            (self.weight, "weight"),
+            (self.payoff, "payoff"),
+            (self.out, "result"),
+        ):
+            w.add_class(f"tt-lesson1-{name}")
+        for control in (self.full, self.weight, self.payoff):
+            control.observe(self.redraw, "value")
+        super().__init__(
+            [
+                style_widget(),
+                analysis_style(),
+                lesson_style(),
+                widgets.HBox([self.full, self.weight, self.payoff]),
+                self.out,
+            ]
+        )
+        self.add_class("tt-app")
+        self.add_class("tt-analysis")
+        self.set_lang(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        """Show the lesson's controls and sentences in ``lang``."""
+        self.lang = lang = check_lang(lang)
+        t = translator(lang)
+        self.full.description = t.gettext("Egypt fully developed (colony possible)")
+        self.weight.description = tr("colony_weight", lang)
+        self.payoff.description = tr("payoff", lang)
+        relabel_dropdown(self.payoff, [(tr(f"payoff_{p}", lang), p) for p in PAYOFFS])
+        self.redraw()
+
+    def redraw(self, _: object = None) -> None:
         after = africa_position(
             {"Great Britain": ["Egypt"], "France": ["Egypt"]},
-            full=["Egypt"] if full.value else [],
+            full=["Egypt"] if self.full.value else [],
         )
         # The game score ignores the weight: grey it out rather than let it seem to do nothing.
-        weight.disabled = payoff.value == "score"
-        (table,) = territory_tables(after, weight.value, payoff.value)
-        out.value = territory_table_html(table) + _equilibria_words(table)
+        self.weight.disabled = self.payoff.value == "score"
+        (table,) = territory_tables(after, self.weight.value, self.payoff.value)
+        self.out.value = territory_table_html(table, self.lang) + _equilibria_words(
+            table, self.lang
+        )
 
-    for control in (full, weight, payoff):
-        control.observe(redraw, "value")
-    redraw()
-    return _frame(widgets.HBox([full, weight, payoff]), out)
+
+def dominance_lesson(lang: str | None = None) -> DominanceLesson:
+    """Egypt held by Great Britain and France: its 2x2 game, dominance and equilibria (in
+    ``lang``; default: the page address's ``?lang=``, else English)."""
+    return DominanceLesson(lang)
 
 
 def presences_html(after: AfterOrders, lang: str = "en") -> str:
@@ -236,17 +301,19 @@ def presences_html(after: AfterOrders, lang: str = "en") -> str:
 class EquilibriaLesson(widgets.VBox):
     """A preset three-power position, a grid of declared relations, and the analysis panel."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = check_lang(lang) if lang is not None else page_lang()
         self.preset = widgets.Dropdown(
-            options=list(AFRICA_PRESETS), description="Position", layout={"width": "520px"}
+            options=_options(list(AFRICA_PRESETS), self.lang), layout={"width": "520px"}
         )
         self.preset.add_class("tt-lesson2-preset")
         self.toggles: dict[tuple[str, str], widgets.ToggleButton] = {}
         self.grid = widgets.VBox()
         self.presences = widgets.HTML()
         self.presences.add_class("tt-lesson2-presences")
-        self.panel = AfricaAnalysisPanel()
+        self.panel = AfricaAnalysisPanel(lang=self.lang)
         self._setting = False  # True while the buttons are set from a picked equilibrium
+        self._relabelling = False  # True while the preset menu gets names in another language
         self.panel.picker.observe(self._show_equilibrium, "value")
         self.preset.observe(self._new_position, "value")
         super().__init__(
@@ -254,7 +321,31 @@ class EquilibriaLesson(widgets.VBox):
         )
         self.add_class("tt-app")
         self.add_class("tt-analysis")
+        self._label()
         self._new_position()
+
+    def _label(self) -> None:
+        self.preset.description = translator(self.lang).gettext("Position")
+        self._relabelling = True  # the menu's value leaves and comes back: keep the position
+        try:
+            relabel_dropdown(self.preset, _options(list(AFRICA_PRESETS), self.lang))
+        finally:
+            self._relabelling = False
+
+    def set_lang(self, lang: str) -> None:
+        """Show the lesson's controls, the relation buttons and the panel in ``lang``."""
+        self.lang = check_lang(lang)
+        self._label()
+        self.panel.set_lang(self.lang)
+        self._relabel()
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.presences.value = presences_html(self.position(), lang)
+        heading = translator(lang).gettext("Declared relations (press to declare war):")
+        self.grid.children[0].value = f"<b>{html.escape(heading)}</b>"
+        for (a, b), toggle in self.toggles.items():
+            toggle.description = f"{power_label(a, lang)} → {power_label(b, lang)}"
 
     def position(self) -> AfterOrders:
         presences, full = AFRICA_PRESETS[self.preset.value]
@@ -264,17 +355,18 @@ class EquilibriaLesson(widgets.VBox):
         return Relations(pair for pair, toggle in self.toggles.items() if toggle.value)
 
     def _new_position(self, _: object = None) -> None:
+        if self._relabelling:
+            return
         after = self.position()
         powers = after.state.powers
-        self.presences.value = presences_html(after)
         self.toggles = {}
-        rows = [widgets.HTML("<b>Declared relations</b> (press to declare war):")]
+        rows = [widgets.HTML()]
         for a in powers:
             buttons = []
             for b in powers:
                 if a == b:
                     continue
-                toggle = widgets.ToggleButton(value=False, description=f"{a} → {b}")
+                toggle = widgets.ToggleButton(value=False)
                 toggle.layout.width = "190px"
                 toggle.add_class("tt-lesson2-relation")
                 toggle.observe(self._relations_changed, "value")
@@ -282,6 +374,7 @@ class EquilibriaLesson(widgets.VBox):
                 buttons.append(toggle)
             rows.append(widgets.HBox(buttons))
         self.grid.children = rows
+        self._relabel()
         self.panel.update(after, self.declared())
 
     def _relations_changed(self, change: dict) -> None:
@@ -306,24 +399,27 @@ class EquilibriaLesson(widgets.VBox):
         self.panel.update(self.position(), self.declared())
 
 
-def equilibria_lesson() -> EquilibriaLesson:
-    """Every pure Nash equilibrium of a small three-power position, with declared relations."""
-    return EquilibriaLesson()
+def equilibria_lesson(lang: str | None = None) -> EquilibriaLesson:
+    """Every pure Nash equilibrium of a small three-power position, with declared relations (in
+    ``lang``; default: the page address's ``?lang=``, else English)."""
+    return EquilibriaLesson(lang)
 
 
 class MassaiLesson(widgets.VBox):
     """A preset Massai position and guard table, solved as a zero-sum game."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = check_lang(lang) if lang is not None else page_lang()
         self.preset = widgets.Dropdown(
-            options=list(MASSAI_PRESETS), description="Position", layout={"width": "420px"}
+            options=_options(list(MASSAI_PRESETS), self.lang), layout={"width": "420px"}
         )
         self.table = widgets.Dropdown(
-            options=list(GUARD_TABLES), description="Guards", layout={"width": "420px"}
+            options=_options(list(GUARD_TABLES), self.lang), layout={"width": "420px"}
         )
         self.preset.add_class("tt-lesson3-preset")
         self.table.add_class("tt-lesson3-guards")
-        self.panel = MassaiAnalysisPanel()
+        self.panel = MassaiAnalysisPanel(lang=self.lang)
+        self._relabelling = False
         self.preset.observe(self._changed, "value")
         self.table.observe(self._changed, "value")
         super().__init__(
@@ -331,16 +427,36 @@ class MassaiLesson(widgets.VBox):
         )
         self.add_class("tt-app")
         self.add_class("tt-analysis")
+        self._label()
         self._changed()
+
+    def _label(self) -> None:
+        t = translator(self.lang)
+        self.preset.description = t.gettext("Position")
+        self.table.description = t.gettext("Guards")
+        self._relabelling = True  # the menus' values leave and come back: one update after
+        try:
+            relabel_dropdown(self.preset, _options(list(MASSAI_PRESETS), self.lang))
+            relabel_dropdown(self.table, _options(list(GUARD_TABLES), self.lang))
+        finally:
+            self._relabelling = False
+
+    def set_lang(self, lang: str) -> None:
+        """Show the lesson's menus and the panel in ``lang``."""
+        self.lang = check_lang(lang)
+        self._label()
+        self.panel.set_lang(self.lang)
 
     def position(self) -> MassaiState:
         light, dark = MASSAI_PRESETS[self.preset.value]
         return massai_position(light, dark, guard_table=GUARD_TABLES[self.table.value])
 
     def _changed(self, _: object = None) -> None:
-        self.panel.update(self.position())
+        if not self._relabelling:
+            self.panel.update(self.position())
 
 
-def massai_lesson() -> MassaiLesson:
-    """The mixed strategies of a Massai attack on a preset position."""
-    return MassaiLesson()
+def massai_lesson(lang: str | None = None) -> MassaiLesson:
+    """The mixed strategies of a Massai attack on a preset position (in ``lang``; default: the
+    page address's ``?lang=``, else English)."""
+    return MassaiLesson(lang)

@@ -39,9 +39,10 @@ def fit_dropdown(dropdown: widgets.Dropdown) -> None:
 def relabel_dropdown(dropdown: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
     """Give ``dropdown`` new option labels (another language), keeping the chosen value."""
     value = dropdown.value
-    with dropdown.hold_trait_notifications():
-        dropdown.options = options
-        dropdown.value = value
+    # New options reset the choice to the first one (even inside hold_trait_notifications):
+    # the chosen value is set back afterwards, so observers see it leave and come back.
+    dropdown.options = options
+    dropdown.value = value
     fit_dropdown(dropdown)
 
 

@@ -86,3 +86,62 @@ def test_guard_table_labels_are_the_catalogs() -> None:
     labels = [LESSON[k].render("en") for k in ("table_default", "table_stingy", "table_generous")]
     assert labels == list(GUARD_TABLES)
     assert text("lesson", "table_generous", "fr").startswith(f"généreux{NBSP}: un garde par")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_lesson_widgets_in_every_language(lang: str) -> None:
+    from tabletop.ui.analysis.lesson import dominance_lesson, equilibria_lesson, massai_lesson
+
+    english = ["Egypt fully", "Colony weight", "Payoff", "Guards", "press to declare"]
+    if lang != "fr":  # the same word in French
+        english.append("Position")
+    first = dominance_lesson(lang)
+    labels = [first.full.description, first.weight.description, first.payoff.description]
+    labels += [label for label, _ in first.payoff.options]
+    second = equilibria_lesson(lang)
+    labels += [second.preset.description, second.grid.children[0].value]
+    labels += [label for label, _ in second.preset.options]
+    labels += [t.description for t in second.toggles.values()]
+    third = massai_lesson(lang)
+    labels += [third.preset.description, third.table.description]
+    labels += [label for label, _ in third.preset.options + third.table.options]
+    joined = " | ".join(labels)
+    assert not any(word in joined for word in english), joined
+    assert "{" not in joined
+    # The menus still choose the same presets (their English names are the values).
+    assert [v for _, v in second.preset.options] == list(AFRICA_PRESETS)
+    assert [v for _, v in third.table.options] == list(GUARD_TABLES)
+    power = {"fr": "Belgique → France", "de": "Belgien → Frankreich"}[lang]
+    assert power in [t.description for t in second.toggles.values()]
+    # The computed sentences follow the language too.
+    assert "dominates" not in first.out.value and "Pareto" in first.out.value
+
+
+def test_lesson_switches_language_and_keeps_its_state() -> None:
+    from tabletop.ui.analysis.lesson import equilibria_lesson, massai_lesson
+
+    lesson = equilibria_lesson("en")
+    lesson.preset.value = "Three powers in a full Congo"
+    lesson.toggles[("Belgium", "France")].value = True
+    lesson.set_lang("de")
+    assert lesson.preset.value == "Three powers in a full Congo"
+    assert lesson.preset.description == "Stellung"
+    assert lesson.panel.declared.war("Belgium", "France")
+    assert "Präsenzen" in lesson.presences.value
+    attack = massai_lesson("en")
+    attack.table.value = "stingy: one guard fewer"
+    attack.set_lang("fr")
+    assert attack.table.value == "stingy: one guard fewer"
+    assert attack.table.label.startswith("avare")
+
+
+def test_page_language_comes_from_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.ui.analysis.lesson import dominance_lesson, page_lang
+
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    assert page_lang() == "fr"
+    assert dominance_lesson().lang == "fr"
+    monkeypatch.setenv("QUERY_STRING", "lang=xx")
+    assert page_lang() == "en"  # an unknown language: English, no error
+    monkeypatch.delenv("QUERY_STRING")
+    assert page_lang() == "en"
