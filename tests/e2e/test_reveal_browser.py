@@ -59,3 +59,41 @@ def test_keyboard_reveal_at_projector_size(voila, page, wait_for_widgets, screen
         "() => parseFloat(getComputedStyle(document.querySelector('.tt-reveal-title')).fontSize)"
     )
     assert font >= 40  # large type, readable across a room
+
+
+def test_massai_attack_reveal_with_a_clicker(
+    voila, page, wait_for_widgets, screenshot_path, tmp_path
+) -> None:
+    from tabletop.games.massai.gamefile import GameRecord, save_game
+    from tabletop.games.massai.notation import parse_action
+
+    record = GameRecord.new()
+    for text in (
+        "setup a1 b1 b2 c2 c1",
+        "setup d6 e6 e5 f5 d5",
+        "build c3",
+        "build d4",
+        "build d3",
+        "attack c3 guards -",
+    ):
+        record, _ = record.play(parse_action(text, record.state.to_move))
+    path = tmp_path / "massai.json"
+    save_game(record, path)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(voila("reveal", {"TABLETOP_REVEAL_GAME": str(path), "TABLETOP_LANG": "de"}))
+    wait_for_widgets(page, ".tt-reveal-next", timeout_ms=90_000)
+    title = page.locator(".tt-reveal-title")
+    expect(title).to_have_text("Spieler 2 greift Spieler 1 an", timeout=TIMEOUT)
+    page.locator("canvas.tt-reveal-map").click()
+    for key, shown in (
+        ("PageDown", "Ziel: c3"),
+        ("PageDown", "Keine Wache"),
+        ("PageDown", "Entfernungen"),
+    ):
+        page.keyboard.press(key)
+        expect(title).to_have_text(shown, timeout=TIMEOUT)
+    page.screenshot(path=str(screenshot_path("reveal-massai-1920.png")))
+    box = page.locator("canvas.tt-reveal-map").bounding_box()
+    assert box and abs(box["width"] / box["height"] - 960 / 740) < 0.01  # squares stay square
+    page.keyboard.press("PageUp")
+    expect(title).to_have_text("Keine Wache", timeout=TIMEOUT)

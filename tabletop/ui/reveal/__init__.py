@@ -3,7 +3,7 @@
 ``reveal_app()`` shows the last resolved round of a game (``$TABLETOP_REVEAL_GAME``: a game
 file, or ``db:ID`` for a game of the database; else the bundled example game) one step at a time;
 ``whole_game=True`` (or ``$TABLETOP_REVEAL_ALL=1``) goes through every round, a slideshow of the
-game's history.
+game's history. A Massai game shows its last attack: the target, the guards, then the removals.
 """
 
 from __future__ import annotations
@@ -12,35 +12,53 @@ import os
 from typing import Any
 
 from tabletop.games.africa1880.gamefile import Game, example_game, load_game
+from tabletop.games.massai.gamefile import FORMAT as MASSAI_FORMAT
+from tabletop.games.massai.gamefile import GameRecord
+from tabletop.games.massai.gamefile import load_game as load_massai
+from tabletop.ui.reveal.africa_map import AfricaMap
+from tabletop.ui.reveal.massai_board import MassaiBoard
+from tabletop.ui.reveal.massai_steps import attack_steps
 from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
 from tabletop.ui.reveal.view import RevealView
 
 __all__ = ["RevealStep", "RevealView", "game_steps", "reveal_app", "reveal_view", "round_steps"]
 
 
-def _game_from_env() -> Game:
+def _game_from_env() -> Game | GameRecord:
     ref = os.environ.get("TABLETOP_REVEAL_GAME", "")
     if not ref:
         return example_game()
     if ref.startswith("db:"):
         from tabletop.store import open_store
 
-        snap = open_store().load(int(ref[3:]))
-        if not isinstance(snap.game, Game):
-            raise ValueError(f"{ref} is not an Africa 1880 game")
-        return snap.game
+        game: Game | GameRecord = open_store().load(int(ref[3:])).game
+        return game
+    with open(ref, encoding="utf-8") as file:
+        head = file.read(4096)
+    if MASSAI_FORMAT in head:
+        return load_massai(ref)
     return load_game(ref)
 
 
-def reveal_view(game: Game, lang: str = "en", whole_game: bool = False) -> RevealView:
-    """The reveal of ``game``'s last round (or of every round)."""
+def reveal_view(game: Game | GameRecord, lang: str = "en", whole_game: bool = False) -> RevealView:
+    """The reveal of an Africa game's last round (or of every round), or of a Massai game's last
+    attack."""
+    if isinstance(game, GameRecord):
+        state = game.state
+        return RevealView(
+            attack_steps(game, None, lang),
+            MassaiBoard(state.board.columns, state.board.rows),
+            lang,
+        )
     assert game.board is not None
     steps = game_steps(game, lang) if whole_game else round_steps(game, None, lang)
-    return RevealView(steps, game.board, lang)
+    return RevealView(steps, AfricaMap(game.board), lang)
 
 
 def reveal_app(
-    game: Game | None = None, lang: str | None = None, whole_game: bool | None = None
+    game: Game | GameRecord | None = None,
+    lang: str | None = None,
+    whole_game: bool | None = None,
 ) -> Any:
     """The page's root widget (what the notebook displays)."""
     if game is None:

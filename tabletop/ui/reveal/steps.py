@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.games.africa1880.adjudicate import execute_orders, resolve, score, settle
 from tabletop.games.africa1880.board import Board
@@ -57,13 +58,17 @@ class MapMarks:
 
 @dataclass(frozen=True)
 class RevealStep:
-    """One step: its kind, a title and lines in large type, the year, and the map's marks."""
+    """One step: its kind, a title and lines in large type, the year (for Massai: the action's
+    number), and what the board shows (:class:`MapMarks` for Africa 1880, the Massai reveal's
+    ``BoardMarks``)."""
 
     kind: str
     year: int
     title: str
     lines: tuple[str, ...]
-    marks: MapMarks
+    marks: Any
+    #: What the step counter names instead of the year (Massai: the action's number).
+    label: str = ""
 
 
 def round_steps(game: Game, index: int | None = None, lang: str = "en") -> list[RevealStep]:

@@ -1,4 +1,4 @@
-"""The reveal page: a large map and the step in large type, for a projector or a TV.
+"""The reveal page: a large board and the step in large type, for a projector or a TV.
 
 Next / back / auto-play buttons, and the keyboard once the map has the focus (a click on it, or
 the page gives it at start): right arrow, space, Page Down or Enter go on (a presenter's clicker
@@ -9,33 +9,20 @@ this module only draws them.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
-from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
+from ipycanvas import Canvas  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Board, Geometry, load_geometry
-from tabletop.games.africa1880.state import POWER_ORDER, power_name
 from tabletop.i18n import translator
 from tabletop.ui.reveal.steps import RevealStep
 from tabletop.ui.shell.html import esc
 
-#: The map canvas, in pixels: sized for a 1920 x 1080 screen beside the text panel.
-MAP_WIDTH, MAP_HEIGHT = 1000, 960
 #: Seconds between steps in auto-play.
 AUTO_SECONDS = 4.0
 
-POWER_COLOURS = {
-    "Belgium": "#d4a017",
-    "France": "#1f4fa8",
-    "Germany": "#333333",
-    "Great Britain": "#c0262d",
-    "Italy": "#2e8b3a",
-    "Netherlands": "#e86f00",
-}
 NEXT_KEYS = frozenset({"ArrowRight", "ArrowDown", " ", "Spacebar", "PageDown", "Enter"})
 BACK_KEYS = frozenset({"ArrowLeft", "ArrowUp", "PageUp", "Backspace"})
 
@@ -57,122 +44,15 @@ CSS = """
 """
 
 
-class _Layout:
-    """Where each territory is drawn: the board's drawing scaled to the canvas, or, for a board
-    without one, the territories' names on an ellipse."""
+class Drawer(Protocol):
+    """What draws a game's steps: the canvas size, the drawing, and the legend beside it."""
 
-    def __init__(self, board: Board, geometry: Geometry | None) -> None:
-        self.board = board
-        self.geometry = geometry
-        if geometry is not None:
-            self.scale = min(MAP_WIDTH / geometry.width, MAP_HEIGHT / geometry.height)
-            self.width = math.ceil(geometry.width * self.scale)
-            self.labels = {name: self.point(*geometry.labels[name]) for name in geometry.labels}
-        else:
-            self.scale = 1.0
-            self.width = MAP_WIDTH
-            names = sorted(board.names)
-            self.labels = {
-                name: (
-                    MAP_WIDTH / 2 + 0.42 * MAP_WIDTH * math.cos(2 * math.pi * i / len(names)),
-                    MAP_HEIGHT / 2 + 0.42 * MAP_HEIGHT * math.sin(2 * math.pi * i / len(names)),
-                )
-                for i, name in enumerate(names)
-            }
+    width: int
+    height: int
 
-    def point(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.scale, y * self.scale
+    def draw(self, canvas: Any, step: RevealStep, lang: str) -> None: ...
 
-    def rings(self, name: str) -> list[list[tuple[float, float]]]:
-        if self.geometry is None:
-            return []
-        return [[self.point(x, y) for x, y in ring] for ring in self.geometry.polygons[name]]
-
-
-def draw_step(canvas: Any, layout: _Layout, step: RevealStep, lang: str) -> None:
-    """Draw the map as ``step`` shows it (everything redrawn from the step, so a page that
-    reconnects shows the same)."""
-    marks = step.marks
-    board = layout.board
-    occupancy: dict[str, list[str]] = {}
-    for power in sorted(marks.presences, key=lambda p: POWER_ORDER.get(p, 99)):
-        for territory in marks.presences[power]:
-            occupancy.setdefault(territory, []).append(power)
-    with hold_canvas():
-        canvas.clear()
-        canvas.fill_style = "#cfe3f2"
-        canvas.fill_rect(0, 0, layout.width, MAP_HEIGHT)
-        for name in board.names:
-            highlighted = name in marks.highlight
-            if name in marks.colonies:
-                fill = "#e9d7a8"
-            else:
-                fill = "#f6efdf"
-            if highlighted:
-                fill = "#ffd84d"
-            canvas.fill_style = fill
-            canvas.stroke_style = "#7a6a50"
-            canvas.line_width = 1.5
-            rings = layout.rings(name)
-            for ring in rings:
-                canvas.fill_polygon(ring)
-                canvas.stroke_polygon(ring)
-            if not rings:  # a board without drawing: a box around the name
-                x, y = layout.labels[name]
-                canvas.fill_rect(x - 60, y - 28, 120, 56)
-                canvas.stroke_rect(x - 60, y - 28, 120, 56)
-        for name in board.names:
-            if name in marks.highlight:
-                canvas.stroke_style = "#c62828"
-                canvas.line_width = 6
-                for ring in layout.rings(name):
-                    canvas.stroke_polygon(ring)
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        for name in board.names:
-            x, y = layout.labels[name]
-            big = name in marks.highlight
-            canvas.font = f"{'bold ' if big else ''}{22 if big else 14}px sans-serif"
-            canvas.fill_style = "#222"
-            label = board.display_name(name, lang)
-            if name in marks.colonies:
-                label = "★ " + label
-            canvas.fill_text(label, x, y - 17)
-            pins, spaces = marks.development.get(name, 0), board.territories[name].spaces
-            canvas.font = "13px sans-serif"
-            canvas.fill_style = "#555"
-            canvas.fill_text("■" * pins + "□" * max(0, spaces - pins), x, y + 26)
-            powers = occupancy.get(name, [])
-            r = 12 if big else 9
-            start = x - (len(powers) - 1) * (r * 2 + 3) / 2
-            for i, power in enumerate(powers):
-                cx, cy = start + i * (r * 2 + 3), y + 4
-                canvas.fill_style = POWER_COLOURS.get(power, "#888")
-                canvas.fill_circle(cx, cy, r)
-                canvas.stroke_style = "#fff"
-                canvas.line_width = 1.5
-                canvas.stroke_circle(cx, cy, r)
-                if (power, name) in marks.removed:
-                    canvas.stroke_style = "#c62828"
-                    canvas.line_width = 4
-                    canvas.stroke_line(cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3)
-                    canvas.stroke_line(cx - r - 3, cy + r + 3, cx + r + 3, cy - r - 3)
-
-
-def _legend(steps: Sequence[RevealStep], lang: str) -> str:
-    """The powers' colours (the map's discs) and what the marks mean."""
-    tr = translator(lang)
-    powers = sorted(
-        {p for step in steps for p in step.marks.presences}, key=lambda p: POWER_ORDER.get(p, 99)
-    )
-    items = "".join(
-        f'<span class="tt-reveal-power"><span class="tt-reveal-dot" '
-        f'style="background:{POWER_COLOURS.get(p, "#888")}"></span>'
-        f"{esc(power_name(p, lang))}</span>"
-        for p in powers
-    )
-    marks = esc(tr.gettext("✕ removed · ★ colony · ■ pin · □ free space"))
-    return f"<div>{items}</div><div>{marks}</div>"
+    def legend(self, steps: Sequence[RevealStep], lang: str) -> str: ...
 
 
 class RevealView:
@@ -182,17 +62,20 @@ class RevealView:
     call; tests call them directly too.
     """
 
-    def __init__(self, steps: Sequence[RevealStep], board: Board, lang: str = "en") -> None:
+    def __init__(self, steps: Sequence[RevealStep], drawer: Drawer, lang: str = "en") -> None:
         if not steps:
             raise ValueError("nothing to reveal")
         self.steps = list(steps)
         self.lang = lang
         self.index = 0
         tr = translator(lang)
-        self.layout = _Layout(board, load_geometry(board))
-        self.canvas = Canvas(width=self.layout.width, height=MAP_HEIGHT)
-        self.canvas.layout.width = f"{self.layout.width}px"
-        self.canvas.layout.height = f"{MAP_HEIGHT}px"
+        self.drawer = drawer
+        self.canvas = Canvas(width=drawer.width, height=drawer.height)
+        self.canvas.layout.width = f"{drawer.width}px"
+        self.canvas.layout.height = f"{drawer.height}px"
+        # The board keeps its size (and its squares square); the text panel takes the rest.
+        self.canvas.layout.min_width = f"{drawer.width}px"
+        self.canvas.layout.flex = "0 0 auto"
         self.canvas.add_class("tt-reveal-map")
         self.canvas.on_key_down(self._on_key)
         # Drawing sent before a page shows the canvas is lost (and breaks the page's canvas
@@ -223,7 +106,7 @@ class RevealView:
             )
             + "</div>"
         )
-        legend = widgets.HTML(_legend(steps, lang))
+        legend = widgets.HTML(drawer.legend(steps, lang))
         legend.add_class("tt-reveal-legend")
         panel = widgets.VBox(
             [
@@ -263,7 +146,7 @@ class RevealView:
         self.count.value = esc(
             tr.gettext(
                 "{year} · step {n} of {count}",
-                year=step.year,
+                year=step.label or step.year,
                 n=self.index + 1,
                 count=len(self.steps),
             )
@@ -278,7 +161,7 @@ class RevealView:
 
     def _draw(self) -> None:
         if self.client_ready:
-            draw_step(self.canvas, self.layout, self.step, self.lang)
+            self.drawer.draw(self.canvas, self.step, self.lang)
             self.draw_count += 1
 
     def go(self, index: int) -> None:

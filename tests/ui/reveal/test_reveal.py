@@ -135,3 +135,62 @@ def test_the_app_reads_the_game_from_the_environment(tmp_path, monkeypatch) -> N
     assert "tt-reveal" in root._dom_classes
     monkeypatch.setenv("TABLETOP_REVEAL_ALL", "1")
     assert reveal_app(lang="de") is not None
+
+
+# ------------------------------------------------------------------------------ Massai
+def _massai_attack():
+    from tabletop.games.massai.gamefile import GameRecord
+    from tabletop.games.massai.notation import parse_action
+
+    record = GameRecord.new()
+    for text in (
+        "setup a1 b1 b2 c2 c1",
+        "setup d6 e6 e5 f5 d5",
+        "build c3",
+        "build d4",
+        "build d3",
+        "attack c3 guards -",
+    ):
+        record, report = record.play(parse_action(text, record.state.to_move))
+        assert report.ok, report.message
+    return record
+
+
+def test_a_massai_attack_is_revealed_target_guards_then_removals() -> None:
+    from tabletop.ui.reveal.massai_steps import attack_steps
+
+    record = _massai_attack()
+    steps = attack_steps(record)
+    assert [s.kind for s in steps] == ["attack", "target", "guards", "removals", "after"]
+    assert steps[1].title == "Target: c3" and steps[1].marks.target == "c3"
+    assert steps[2].title == "No guard"
+    assert steps[2].lines == ("c3 was not guarded: it becomes a hut of Player 2;",)
+    assert steps[3].marks.removed == {(0, "c3"), (0, "b2"), (0, "c2"), (0, "d3")}
+    assert steps[3].marks.placed == {(1, "c3")}
+    assert steps[-1].marks.huts == record.state.huts
+    german = attack_steps(record, lang="de")
+    assert german[1].title == "Ziel: c3" and german[0].label == "Massai, Aktion 6"
+
+
+def test_the_massai_reveal_page_moves_with_the_keys(tmp_path, monkeypatch) -> None:
+    from tabletop.games.massai.gamefile import save_game
+
+    path = tmp_path / "massai.json"
+    save_game(_massai_attack(), path)
+    monkeypatch.setenv("TABLETOP_REVEAL_GAME", str(path))
+    from tabletop.ui.reveal import _game_from_env, reveal_view
+
+    view = reveal_view(_game_from_env(), "fr")
+    view._on_client_ready()
+    view.key("ArrowRight")
+    assert "Cible" in view.text.value and "action 6" in view.count.value
+    view.key("End")
+    assert view.step.kind == "after" and view.draw_count == 3
+
+
+def test_no_attack_no_massai_reveal() -> None:
+    from tabletop.games.massai.gamefile import GameRecord
+    from tabletop.ui.reveal.massai_steps import attack_steps
+
+    with pytest.raises(ValueError, match="no attack"):
+        attack_steps(GameRecord.new())
