@@ -105,6 +105,8 @@ class SeatCard(widgets.VBox):
 
     def show_link(self, issued: IssuedSeat, base_url: str) -> None:
         url = seat_url(base_url, self.page.table_id, issued.token)
+        if self.page.lang != "en":
+            url += f"&lang={self.page.lang}"  # the seat opens in the shared screen's language
         _ = tr(self.page.lang).gettext
         self.qr.value = qr_svg(url)
         self.code.value = (

@@ -233,3 +233,15 @@ def test_the_timer_started_here_shows_on_the_seats(tmp_path: Path) -> None:
     seat.poll()
     assert "paused" in seat.timer.value
     store.close()
+
+
+def test_french_shared_screen_and_its_links(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = africa_table(store)
+    page = table_page(
+        {"table": str(new.table_id), "token": new.host_token, "lang": "fr"}, store=store
+    )
+    assert page.resolve_button.description == "Résoudre"
+    assert "Table 1" in page.heading.value and "Tour 4" in page.heading.value
+    assert "&amp;lang=fr" in page.cards["France"].link.value
+    store.close()
