@@ -132,7 +132,7 @@ def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path, monkeypatch) ->
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tabletop.fileio.os.replace", broken_replace)
+    monkeypatch.setattr("tabletop.fileio.writing.os.replace", broken_replace)
     with pytest.raises(OSError):
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
@@ -182,7 +182,7 @@ def test_atomic_write_leaves_a_read_only_file_alone(tmp_path: Path, monkeypatch)
     path.chmod(0o444)
     real_access = os.access
     monkeypatch.setattr(
-        "tabletop.fileio.os.access",
+        "tabletop.fileio.writing.os.access",
         lambda p, mode: False if Path(p) == path and mode == os.W_OK else real_access(p, mode),
     )
     with pytest.raises(PermissionError, match="read-only"):
@@ -197,7 +197,7 @@ def test_cli_refuses_to_replace_a_read_only_game(tmp_path: Path, monkeypatch, ca
     path = tmp_path / "g.json"
     assert main(["massai", "new", "-o", str(path)]) == 0
     before = path.read_bytes()
-    monkeypatch.setattr("tabletop.fileio.os.access", lambda p, mode: mode != os.W_OK)
+    monkeypatch.setattr("tabletop.fileio.writing.os.access", lambda p, mode: mode != os.W_OK)
     capsys.readouterr()
     assert main(["massai", "play", str(path), "setup a1 b1 b2 c2 c1"]) == 1
     assert (
@@ -208,7 +208,7 @@ def test_cli_refuses_to_replace_a_read_only_game(tmp_path: Path, monkeypatch, ca
     monkeypatch.undo()
     assert main(["africa", "new", "--powers", "France,Germany,Italy", "-o", str(africa)]) == 0
     before = africa.read_bytes()
-    monkeypatch.setattr("tabletop.fileio.os.access", lambda p, mode: mode != os.W_OK)
+    monkeypatch.setattr("tabletop.fileio.writing.os.access", lambda p, mode: mode != os.W_OK)
     capsys.readouterr()
     assert (
         main(["africa", "new", "--powers", "France,Germany,Italy", "-o", str(africa), "--force"])
