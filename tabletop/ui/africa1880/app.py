@@ -109,7 +109,7 @@ class AfricaApp(widgets.VBox):
                 self.game_box,
             )
         )
-        frame_root(self)
+        frame_root(self, ["tt-africa"])
         ctl.observe(self._on_revision, names="revision")
         ctl.observe(self._on_drafts, names="drafts_revision")
         ctl.observe(self._on_view, names="view_index")

@@ -40,7 +40,9 @@ class DiplomacyGrid(widgets.VBox):
             children.append(head)
         self.cells = {}
         for declarer in powers:
-            children.append(widgets.HTML(f"<b>{power_html(declarer, lang)}</b>"))
+            row_head = widgets.HTML(f"<b>{power_html(declarer, lang)}</b>")
+            row_head.add_class("tt-grid-rowhead")  # stays in view when the grid scrolls
+            children.append(row_head)
             for toward in powers:
                 if declarer == toward:
                     children.append(widgets.HTML('<div style="text-align:center">—</div>'))

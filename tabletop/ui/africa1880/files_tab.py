@@ -1,4 +1,5 @@
-"""The game tab: open the example or a game file, download the game, start a new game."""
+"""The game tab: open the example or a game file, download the game, play it with phones (the
+shared screen's page), start a new game."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.i18n import translator
 from tabletop.ui.africa1880.new_game_form import NewGameForm
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
@@ -28,15 +30,21 @@ class FilesTab(widgets.VBox):
         self.example_button.on_click(lambda _b: ctl.load_example())
         self.upload = widgets.FileUpload(accept=".json", multiple=False)
         self.upload.add_class("tt-load-game")
+        self.upload.add_class("tt-upload")
         self.upload.observe(self._game_uploaded, names="value")
         self.save_link = widgets.HTML()
         self.save_link.add_class("tt-save")
+        self.phones_link = widgets.HTML()
+        self.phones_link.add_class("tt-phones")
         self.files_label = widgets.HTML()
+        buttons = widgets.HBox([self.example_button, self.upload])
+        buttons.add_class("tt-wrap")
         super().__init__(
             [
                 self.files_label,
-                widgets.HBox([self.example_button, self.upload]),
+                buttons,
                 self.save_link,
+                self.phones_link,
                 self.form_box,
             ]
         )
@@ -53,6 +61,7 @@ class FilesTab(widgets.VBox):
     def relabel(self, lang: str) -> None:
         self.example_button.description = t("example_game", lang)
         self.upload.description = t("load_game", lang)
+        self.upload.tooltip = self.upload.description  # drawn instead of "... (0)"
         self.files_label.value = f"<h2>{esc(t('tab_game', lang))}</h2>"
         if self._form is not None:
             self._form.relabel()
@@ -68,6 +77,20 @@ class FilesTab(widgets.VBox):
             'style="font-size:18px;font-weight:bold">↓ '
             f"{esc(t('save_game', ctl.lang))} — {esc(name)}</a>"
         )
+        self.phones_link.value = self.phones_html()
+
+    def phones_html(self) -> str:
+        """A link to the shared screen's page for this game, where the players seal their sheets
+        on their phones (nothing for a game kept nowhere)."""
+        ctl = self.app.controller
+        if ctl.store is None or ctl.game_id is None:
+            return ""
+        # Imported here: the shared screen's package is only needed once a game is kept.
+        from tabletop.ui.table.links import table_page_link
+
+        href = esc(table_page_link(ctl.game_id))
+        words = esc(translator(ctl.lang).gettext("📱 Play with phones"))
+        return f'<a class="tt-phones-link" href="{href}" target="_blank">{words}</a>'
 
     def _game_uploaded(self, change: dict) -> None:
         files = change["new"]

@@ -38,10 +38,9 @@ class NewGameForm(widgets.VBox):
         self.board_choice = widgets.RadioButtons()
         self.board_choice.add_class("tt-board-choice")
         self.board_choice.observe(lambda _c: self._refresh_placements(), names="value")
-        self.board_upload = widgets.FileUpload(
-            accept=".json", multiple=False, layout={"width": "22em"}
-        )
+        self.board_upload = widgets.FileUpload(accept=".json", multiple=False)
         self.board_upload.add_class("tt-board-upload")
+        self.board_upload.add_class("tt-upload")
         self.board_upload.observe(self._board_uploaded, names="value")
         self.board_message = widgets.HTML()
         self.board_message.add_class("tt-board-message")
@@ -94,6 +93,7 @@ class NewGameForm(widgets.VBox):
         ]
         self.board_choice.value = choice
         self.board_upload.description = t("board_upload", lang)
+        self.board_upload.tooltip = self.board_upload.description  # drawn instead of "(0)"
         self.options_label.value = f"<b>{esc(t('options', lang))}</b>"
         landing = self.landing_check.value or "start_of_round"
         self.landing_check.options = [

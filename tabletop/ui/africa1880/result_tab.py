@@ -42,15 +42,14 @@ class ResultTab(widgets.HBox):
         self.to_sheets = widgets.Button()
         self.to_sheets.add_class("tt-to-sheets")
         self.to_sheets.on_click(lambda _b: app.show_tab("orders"))
-        report_col = widgets.VBox(
-            [
-                widgets.HBox([self.to_sheets, self.view_note, self.view_back]),
-                self.group_by,
-                self.report,
-            ],
-            layout={"width": "44%", "min_width": "28em"},
-        )
-        super().__init__([report_col, self.map_view], layout={"flex_flow": "row wrap"})
+        head = widgets.HBox([self.to_sheets, self.view_note, self.view_back])
+        head.add_class("tt-wrap")
+        report_col = widgets.VBox([head, self.group_by, self.report])
+        # Widths come from the page's style sheet (beside on a laptop, stacked on a phone).
+        report_col.add_class("tt-report-col")
+        self.map_view.add_class("tt-map-col")
+        super().__init__([report_col, self.map_view])
+        self.add_class("tt-result")
 
     def relabel(self, lang: str) -> None:
         self.view_back.description = t("view_current", lang)

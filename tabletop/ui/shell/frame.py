@@ -23,7 +23,7 @@ def language_switch(
 def header_bar(left: Sequence[widgets.Widget], right: Sequence[widgets.Widget]) -> widgets.HBox:
     """The page's top line: title (and such) on the left, toggles on the right; wraps on phones."""
     return widgets.HBox(
-        [*left, widgets.HBox(list(right))],
+        [*left, widgets.HBox(list(right), layout=widgets.Layout(flex_flow="row wrap"))],
         layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"
         ),

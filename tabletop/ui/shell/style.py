@@ -69,6 +69,59 @@ CSS = """
 .tt-app .widget-html-content li, .tt-app .widget-html-content p,
 .tt-app table.tt-table td, .tt-app table.tt-table code { overflow-wrap: anywhere; }
 .tt-app .tt-power { white-space: nowrap; }
+
+/* ---- Any screen: laptop 1366 px, tablet 1024 px, phone 360-390 px. Nothing is wider than the
+   window; a part wider than its box (a table, the diplomacy grid) scrolls inside that box. */
+.tt-app { max-width: 100%; box-sizing: border-box; }
+.tt-app .widget-vbox, .tt-app .widget-hbox, .tt-app .widget-box, .tt-app .widget-inline-hbox {
+  min-width: 0; max-width: 100%;
+}
+/* On the Africa page every row of widgets wraps when the window is too narrow for it. */
+.tt-africa .widget-hbox { flex-wrap: wrap; }
+/* Tabs wrap onto another line instead of running off the screen. */
+.tt-app .widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; }
+.tt-app .widget-tab > .lm-TabBar .lm-TabBar-tab { margin-bottom: 2px; }
+.tt-app .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
+/* Buttons keep every word: a long label wraps onto a second line rather than being cut. */
+.tt-app .jupyter-button, .tt-app .widget-toggle-button {
+  white-space: normal; overflow-wrap: anywhere; text-overflow: clip; overflow: visible;
+  line-height: 1.25; padding-top: 5px; padding-bottom: 5px; max-width: 100%; flex-shrink: 0;
+}
+.tt-app .widget-toggle-buttons, .tt-app .widget-toggle-buttons > div {
+  display: flex; flex-wrap: wrap; max-width: 100%;
+}
+.tt-app .tt-wrap { flex-wrap: wrap; }
+/* An upload button says its name only (ipywidgets adds the number of files: "(0)"). Its
+   name is in its tooltip (the title attribute), which is drawn instead of the text. */
+.tt-app .tt-upload { font-size: 0 !important; width: auto !important; min-width: 0; }
+.tt-app .tt-upload::after { content: attr(title); font-size: 17px; }
+.tt-app .tt-upload i.fa { font-size: 17px; margin-right: 6px; }
+/* Tables and the report scroll inside their box instead of being cut on the right. */
+.tt-app .tt-scroll-x, .tt-app .tt-report-box, .tt-app .tt-scores { overflow-x: auto; }
+.tt-app .tt-report-box .widget-html-content, .tt-app .tt-scores .widget-html-content {
+  white-space: normal;
+}
+/* The diplomacy grid scrolls inside itself, each row keeping its power's name in view. */
+.tt-app .tt-diplomacy { max-width: 100%; }
+.tt-app .tt-grid-rowhead { position: sticky; left: 0; z-index: 1; background: #fff; }
+/* The resolution tab: the report beside the map; under 900 px the map comes first, above it. */
+.tt-app .tt-result { flex-flow: row nowrap; align-items: flex-start; gap: 12px; }
+.tt-app .tt-report-col { flex: 1 1 40%; min-width: 0; }
+.tt-app .tt-map-col { flex: 1 1 58%; min-width: 0; }
+.tt-app .tt-map-col .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
+@media (max-width: 900px) {
+  .tt-app .tt-result { flex-flow: column nowrap; align-items: stretch; }
+  .tt-app .tt-map-col { order: -1; }
+  .tt-app .tt-report-col, .tt-app .tt-map-col { flex: 0 0 auto; width: 100%; }
+}
+@media (max-width: 600px) {
+  .tt-app, .tt-app .widget-label, .tt-app .widget-button, .tt-app .widget-html-content,
+  .tt-app .lm-TabBar-tab, .tt-app table.tt-table td, .tt-app table.tt-table th { font-size: 16px; }
+  .tt-app .jupyter-button { min-width: 0; padding-left: 10px; padding-right: 10px; }
+  .tt-app h1 { font-size: 22px; }
+  .tt-app .tt-year { font-size: 20px; }
+  .tt-app table.tt-table td, .tt-app table.tt-table th { padding: 3px 6px; }
+}
 """
 
 
