@@ -1,4 +1,5 @@
-"""The table instructions (report.py): table order, grouping, and the arrived-and-removed mark.
+"""The table instructions (instructions.py; in words, report_text.py): table order, grouping
+and the arrived-and-removed mark.
 
 The strongest check is the property test: a person who follows the instructions from top to
 bottom on the table, in either grouping, ends with exactly the board of the next state, never
@@ -15,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import tabletop.games.africa1880.instructions
 import tabletop.games.africa1880.report
+import tabletop.games.africa1880.report_text
 from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board import load_board
 from tabletop.games.africa1880.report import (
@@ -216,7 +219,14 @@ def test_nothing_to_do() -> None:
     assert report.instructions("territory") == ()
 
 
-@pytest.mark.parametrize("module", [tabletop.games.africa1880.report])
+@pytest.mark.parametrize(
+    "module",
+    [
+        tabletop.games.africa1880.report,
+        tabletop.games.africa1880.instructions,
+        tabletop.games.africa1880.report_text,
+    ],
+)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
