@@ -49,7 +49,7 @@ SCREEN_TEXTS: dict[str, Msg] = {
         "yet: the attack goes on, {player} chooses the target."
     ),
     "legend_origin": N_(" · Dashed ring: where the moved hut came from"),
-    "play_with_phones": N_("📱 Play with phones"),
+    "play_with_phones": N_("Play with phones"),
 }
 
 
