@@ -111,6 +111,16 @@ class Page:
 
     def attack(self, target: str, guards: list[str], points: int, allowed: int) -> None:
         self.press("attack")
+        if allowed == 0:
+            # No guard allowed: no look-away, the target is chosen openly and resolved at once.
+            expect(self.prompt).to_contain_text(
+                f"no guard is allowed against this attack (attack points {points})",
+                timeout=TIMEOUT_MS,
+            )
+            self.click_square(target)
+            expect(self.prompt).to_contain_text(f"Chosen: {target}", timeout=TIMEOUT_MS)
+            self.press("confirm")
+            return
         expect(self.prompt).to_contain_text("please look away", timeout=TIMEOUT_MS)
         self.press("start")
         self.click_square(target)
@@ -153,7 +163,7 @@ def test_a_short_game_by_clicking(voila, page, wait_for_widgets, screenshot_path
     expect(ui.prompt).to_contain_text("Player 2 (dark): choose", timeout=TIMEOUT_MS)
     ui.wait_pixel("c1", empty)  # the locked setup is no longer drawn
     ui.secret_setup(["c6", "d6", "e6", "d5", "e5"])
-    expect(ui.message).to_contain_text("Both setups are revealed", timeout=TIMEOUT_MS)
+    expect(ui.prompt).to_contain_text("Both setups are revealed", timeout=TIMEOUT_MS)
     ui.wait_pixel("c1", LIGHT)
     ui.wait_pixel("d6", DARK)
     ui.press("continue")
@@ -163,7 +173,8 @@ def test_a_short_game_by_clicking(voila, page, wait_for_widgets, screenshot_path
 
     # Guarded attack: the target stays, the attacker's huts touching it go.
     ui.attack("d4", ["d4"], points=2, allowed=1)
-    expect(ui.message).to_contain_text("d4 was guarded and stays", timeout=TIMEOUT_MS)
+    # The result is the headline, above the board.
+    expect(ui.prompt).to_contain_text("d4 was guarded and stays", timeout=TIMEOUT_MS)
     ui.wait_pixel("d3", RED)  # removed hut crossed out in red
     assert close(ui.pixel("d4"), DARK)
     page.screenshot(path=str(screenshot_path("massai.png")), full_page=True)
@@ -172,7 +183,7 @@ def test_a_short_game_by_clicking(voila, page, wait_for_widgets, screenshot_path
     # Unguarded attack: the target becomes the attacker's, the defender's neighbours go.
     ui.build("d3")
     ui.attack("d3", [], points=1, allowed=0)
-    expect(ui.message).to_contain_text("becomes a hut of Player 1", timeout=TIMEOUT_MS)
+    expect(ui.prompt).to_contain_text("becomes a hut of Player 1", timeout=TIMEOUT_MS)
     ui.wait_pixel("d3", LIGHT)
     ui.wait_pixel("d4", RED)
     ui.press("continue")

@@ -57,7 +57,7 @@ def test_two_pages_on_one_game_and_a_reload_mid_attack(
 
     # The second setup on the second page; the first page shows both.
     two.secret_setup(["c6", "d6", "e6", "d5", "e5"])
-    expect(two.message).to_contain_text("Both setups are revealed", timeout=TIMEOUT_MS)
+    expect(two.prompt).to_contain_text("Both setups are revealed", timeout=TIMEOUT_MS)
     delays.append(seen_within(one.message, "Another page changed this game"))
     one.wait_pixel("d6", DARK)
     one.wait_pixel("c1", LIGHT)
@@ -71,11 +71,11 @@ def test_two_pages_on_one_game_and_a_reload_mid_attack(
     delays.append(seen_within(one.message, "Player 2 (dark): build d4"))
     one.wait_pixel("d4", DARK)
 
-    # An attack entered on the second page is interrupted by a build on the first.
+    # An attack entered on the second page is interrupted by a build on the first (no guard
+    # is allowed against it: its target is chosen openly, without the look-away screen).
     two.press("attack")
-    two.press("start")
     two.click_square("d4")
-    expect(two.prompt).to_contain_text("Target: d4", timeout=TIMEOUT_MS)
+    expect(two.prompt).to_contain_text("Chosen: d4", timeout=TIMEOUT_MS)
     one.build("e3")
     delays.append(seen_within(two.message, "This game changed on another page"))
     expect(two.message).to_contain_text("your action was not applied")
@@ -111,7 +111,7 @@ def test_two_pages_on_one_game_and_a_reload_mid_attack(
     one.click_square("d4")
     expect(one.prompt).to_contain_text("Guarded: 1/1", timeout=TIMEOUT_MS)
     one.press("confirm")
-    expect(one.message).to_contain_text("d4 was guarded and stays", timeout=TIMEOUT_MS)
+    expect(one.prompt).to_contain_text("d4 was guarded and stays", timeout=TIMEOUT_MS)
     delays.append(seen_within(two.message, "attack d4 guards d4"))
     two.wait_pixel("d4", DARK)
     assert max(delays) < PROPAGATION_MS / 1000, delays
