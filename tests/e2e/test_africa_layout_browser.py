@@ -1,12 +1,12 @@
 """The Africa 1880 page at a laptop's, a tablet's and a phone's size, measured in Chromium.
 
-At 1366×768, 1024×768 and 390×844 the page is measured with the elements' boxes: nothing is wider
-than the window, every main tab and every sheet tab is fully inside it, no button or tab label is
-cut, the upload buttons show no "(0)", the diplomacy grid and the report's tables scroll inside
-their own box (the grid keeps its row of power names in view), and clicking a territory neither
-widens the page nor moves the map; on the laptop the map stays beside the report. A screenshot
-of the resolution tab is saved per size (docs/screenshots/africa-<size>.png when
-TABLETOP_SCREENSHOTS=docs/screenshots).
+At 1366×768, 1024×768 and 390×844 (in English, then every tab in French) the page is measured
+with the elements' boxes: nothing is wider than the window, every main tab and every sheet tab
+is fully inside it, no button or tab label is cut, the upload buttons show no "(0)", the
+diplomacy grid and the report's tables scroll inside their own box (the grid keeps its row of
+power names in view), and clicking a territory neither widens the page nor moves the map; on
+the laptop the map stays beside the report. A screenshot of the resolution tab is saved per
+size (docs/screenshots/africa-<size>.png when TABLETOP_SCREENSHOTS=docs/screenshots).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def box(page: Any, selector: str, origin: str = ".tt-app") -> dict[str, float]:
 
 @pytest.mark.browser
 def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screenshot_path) -> None:
-    page.goto(voila("africa1880"))
+    page.goto(voila("africa1880"), timeout=120_000)  # Voila runs the notebook first
     wait_for_widgets(page, ".tt-resolve", timeout_ms=90_000)
     problems: list[str] = []
     resolved = False
@@ -119,7 +119,8 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
         page.locator("canvas.tt-map").wait_for(state="visible", timeout=TIMEOUT)
         page.wait_for_timeout(500)
         problems += page.evaluate(MEASURE, f"{size}, resolution")
-        report, canvas = box(page, ".tt-report-box"), box(page, "canvas.tt-map", ".tt-result")
+        report = box(page, ".tt-report-box", ".tt-result")
+        canvas = box(page, "canvas.tt-map", ".tt-result")
         if size == "laptop" and canvas["x"] < report["x"] + report["width"] - 1:
             problems.append(f"{size}: the map is not beside the report: {canvas} {report}")
         page.screenshot(path=str(screenshot_path(f"africa-{size}.png")))
@@ -140,4 +141,13 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
         page.locator(".tt-view-current").wait_for(state="visible", timeout=TIMEOUT)
         problems += page.evaluate(MEASURE, f"{size}, a past round")
         page.locator(".tt-view-current").click()
+    # French labels are longer: every tab again, at every size.
+    page.locator(".tt-lang button", has_text="Français").click()
+    expect(main_tab(page, "Fiches d")).to_have_count(1, timeout=TIMEOUT)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for index in range(len(MAIN_TABS)):
+            page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab").nth(index).click()
+            page.wait_for_timeout(300)
+            problems += page.evaluate(MEASURE, f"{size}, French, tab {index + 1}")
     assert not problems, "\n".join(problems)

@@ -106,13 +106,14 @@ CSS = """
 .tt-app .tt-grid-rowhead { position: sticky; left: 0; z-index: 1; background: #fff; }
 /* The resolution tab: the report beside the map; under 900 px the map comes first, above it. */
 .tt-app .tt-result { flex-flow: row nowrap; align-items: flex-start; gap: 12px; }
-.tt-app .tt-report-col { flex: 1 1 40%; min-width: 0; }
-.tt-app .tt-map-col { flex: 1 1 58%; min-width: 0; }
+/* !important: the map sets its own flex and width on the widget (inline styles). */
+.tt-app .tt-report-col { flex: 1 1 40% !important; min-width: 0; }
+.tt-app .tt-map-col { flex: 1 1 58% !important; min-width: 0; }
 .tt-app .tt-map-col .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
 @media (max-width: 900px) {
   .tt-app .tt-result { flex-flow: column nowrap; align-items: stretch; }
   .tt-app .tt-map-col { order: -1; }
-  .tt-app .tt-report-col, .tt-app .tt-map-col { flex: 0 0 auto; width: 100%; }
+  .tt-app .tt-report-col, .tt-app .tt-map-col { flex: 0 0 auto !important; width: 100%; }
 }
 @media (max-width: 600px) {
   .tt-app, .tt-app .widget-label, .tt-app .widget-button, .tt-app .widget-html-content,
@@ -121,6 +122,8 @@ CSS = """
   .tt-app h1 { font-size: 22px; }
   .tt-app .tt-year { font-size: 20px; }
   .tt-app table.tt-table td, .tt-app table.tt-table th { padding: 3px 6px; }
+  /* Narrow frames around the tabs' contents: the width goes to the map and the tables. */
+  .tt-app .widget-tab > .widget-tab-contents { padding: 6px 3px; }
 }
 """
 
