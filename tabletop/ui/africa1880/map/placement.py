@@ -180,8 +180,10 @@ def _grid(
     step = 2 * r + GAP
     rows = math.ceil(count / columns)
     columns = min(columns, count)
+    # Slots fill from the middle of each row outwards, so one or two discs sit centred.
+    order = sorted(range(columns), key=lambda col: (abs(col - (columns - 1) / 2), col))
     centres = tuple(
-        (x0 + r + (i % columns) * step, y0 + r + (i // columns) * step) for i in range(count)
+        (x0 + r + order[i % columns] * step, y0 + r + (i // columns) * step) for i in range(count)
     )
     return centres, columns * step - GAP, rows * step - GAP
 
@@ -324,7 +326,8 @@ def _place_parts(
     For shapes where no card fits (long, bent or triangular): the label goes to a central spot,
     the other two as near to it as they fit. Several label spots are tried, most central first.
     """
-    rows, cols = np.indices(free.shape)
+    grid = np.indices(free.shape)
+    rows, cols = grid[0], grid[1]
     for font_px in FONT_SIZES:
         line_h = round(font_px * 1.25)
         for lines in _label_options(label):
