@@ -125,6 +125,7 @@ def _no_horizontal_scroll(page) -> bool:
 
 
 @pytest.mark.browser
+@pytest.mark.timeout(900)  # five pages on one Voilà server of a shared machine
 def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
     from tabletop.games.africa1880.gamefile import example_game
     from tabletop.store import open_store
@@ -228,6 +229,7 @@ def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, s
 
 
 @pytest.mark.browser
+@pytest.mark.timeout(600)
 def test_a_massai_attack_on_two_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
     from tabletop.games.massai.gamefile import GameRecord
     from tabletop.store import open_store
