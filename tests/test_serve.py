@@ -136,21 +136,23 @@ class Served:
     """A ``tabletop serve`` process writing to a log file; stopped (and its kernels) at the end."""
 
     def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
-        self.log = log
-        with open(log, "wb") as out:
+        self.log = log  # Voilà's messages
+        self.out = log.with_suffix(".out")  # what tabletop serve prints
+        with open(log, "wb") as err, open(self.out, "wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tabletop.cli", "serve", *args],
                 stdout=out,
-                stderr=subprocess.STDOUT,
+                stderr=err,
                 env=env,
                 start_new_session=True,
             )
 
-    def first_lines(self, count: int, timeout: float = 30) -> list[str]:
+    def first_lines(self, count: int, timeout: float = 180) -> list[str]:
+        """What ``tabletop serve`` printed (once the server answers)."""
         _wait_until(
-            lambda: self.log.read_text().count("\n") >= count, timeout, "the addresses", self.log
+            lambda: self.out.read_text().count("\n") >= count, timeout, "the addresses", self.log
         )
-        return self.log.read_text().splitlines()[:count]
+        return self.out.read_text().splitlines()[:count]
 
     def stop(self) -> int:
         kernels = _kernels(self.process.pid)
@@ -239,7 +241,8 @@ def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path, served: list[Ser
     assert first == f"Shared screen: http://127.0.0.1:{port}/voila/render/table.ipynb"
     assert links == f"Seat links: tabletop table new GAME --base-url http://127.0.0.1:{port}"
     assert page == f"  hello: http://127.0.0.1:{port}/voila/render/hello.ipynb"
-    _wait_until(lambda: _answers(f"http://127.0.0.1:{port}/"), 60, "an answer", server.log)
+    # Printed once the server answers: the addresses work at once.
+    assert _answers(f"http://127.0.0.1:{port}/")
     assert server.stop() == 0
     with pytest.raises(OSError):
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
@@ -281,14 +284,19 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     assert server.first_lines(1) == [f"Shared screen: {base}/voila/render/table.ipynb"]
     _wait_until(
         lambda: "Kernel pool of seat.ipynb is filled" in server.log.read_text(),
-        120,
+        240,
         "the seat pool",
         server.log,
     )
     pool_kernel = _kernels(server.process.pid)
     assert len(pool_kernel) == 1  # the seat page's pool; the dashboard has none
     # The pool kernel has run the page up to wait_for_request() (and waits there).
-    _wait_until(lambda: (notebooks / f"waiting-{min(pool_kernel)}").exists(), 60, "the pool page")
+    _wait_until(
+        lambda: (notebooks / f"waiting-{min(pool_kernel)}").exists(),
+        180,
+        "the pool page",
+        server.log,
+    )
 
     asked = time.time()
     seat = PROBE.search(_fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9"))
@@ -305,10 +313,12 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     # Both used kernels are idle (no browser holds them): culled; the refilled pool kernel stays.
     used = {int(seat["pid"]), int(dashboard["pid"])}
     _wait_until(
-        lambda: not used & _kernels(server.process.pid), 60, "the idle kernels culled", server.log
+        lambda: not used & _kernels(server.process.pid), 180, "the idle kernels culled", server.log
     )
     assert "Culling 'idle' kernel" in server.log.read_text()
-    _wait_until(lambda: len(_kernels(server.process.pid)) == 1, 60, "the pool refilled")
+    _wait_until(
+        lambda: len(_kernels(server.process.pid)) == 1, 180, "the pool refilled", server.log
+    )
     assert server.stop() == 0
 
 

@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -203,13 +204,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         child = subprocess.Popen(argv, env=serve_env(args.db, ip=ip, port=args.port))
     except OSError as error:
         raise CliError(f"cannot start Voilà: {error.strerror or error}") from None
-    for line in addresses(ip, args.port, notebooks):
-        print(line, flush=True)
-    if args.lan:
-        print("Phones on this network can open these addresses.", flush=True)
-    else:
-        print("Only this machine can open these (--lan: phones on this network too).", flush=True)
-
     stopping: list[bool] = []
 
     def stop(_signum: int, _frame: Any) -> None:
@@ -217,12 +211,49 @@ def cmd_serve(args: argparse.Namespace) -> int:
         child.terminate()
 
     previous = signal.signal(signal.SIGTERM, stop)
+    started = False
     try:
+        try:
+            # The addresses are printed once they answer (a page opened at once then works).
+            started = _until_listening(child, ip, args.port, stopping)
+        except KeyboardInterrupt:
+            stopping.append(True)
+            child.terminate()
+        if started:
+            for line in addresses(ip, args.port, notebooks):
+                print(line, flush=True)
+            if args.lan:
+                print("Phones on this network can open these addresses.", flush=True)
+            else:
+                print(
+                    "Only this machine can open these (--lan: phones on this network too).",
+                    flush=True,
+                )
         code = _wait(child, stopping)
     finally:
         signal.signal(signal.SIGTERM, previous)
     # Stopped on request (Ctrl-C or SIGTERM): a clean stop, whatever Voilà's own exit status.
-    return 0 if stopping else code
+    if stopping:
+        return 0
+    if not started:
+        raise CliError(f"Voilà stopped while starting (exit status {code}; its messages are above)")
+    return code
+
+
+def _until_listening(
+    child: subprocess.Popen[bytes], ip: str, port: int, stopping: list[bool], timeout: float = 300
+) -> bool:
+    """True once the server accepts connections; False if Voilà ended (or was stopped) first."""
+    deadline = time.monotonic() + timeout
+    while child.poll() is None and not stopping:
+        try:
+            with socket.create_connection((ip, port), timeout=1):
+                return True
+        except OSError:
+            if time.monotonic() > deadline:
+                return True  # slow, not failed: say where it will be
+            time.sleep(0.2)
+    return False
 
 
 def _wait(child: subprocess.Popen[bytes], stopping: list[bool]) -> int:
