@@ -197,6 +197,8 @@ def test_massai_reveals_both_setups_together(tmp_path: Path) -> None:
 
 
 def test_links_and_default_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("TABLETOP_BASE_URL", "SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME"):
+        monkeypatch.delenv(name, raising=False)
     assert table_page_link(12) == "table.ipynb?game=12"
     url = "http://club.example:8866/hub/voila/render/table.ipynb?table=1&token=x"
     assert default_base_url(url) == "http://club.example:8866/hub"
@@ -209,6 +211,11 @@ def test_links_and_default_address(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default_base_url() == "http://tablet.local:8870"
     monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
     assert default_base_url().endswith(":8870") and "127.0.0.1" not in default_base_url()
+    # asked on loopback, served by `tabletop serve --lan`: the address it printed
+    monkeypatch.setenv("TABLETOP_BASE_URL", "http://192.0.2.7:9003")
+    assert default_base_url() == "http://192.0.2.7:9003"
+    monkeypatch.setenv("TABLETOP_BASE_URL", "http://127.0.0.1:9003")
+    assert default_base_url().endswith(":8870")
 
 
 @pytest.mark.parametrize("query", [{"table": "x", "token": "y"}, {"table": "1"}])
