@@ -72,12 +72,16 @@ def random_africa_position(
     return execute_orders(state, board, {})
 
 
-def late_game_position(seed: int, candidates: int = 5) -> AfterOrders:
+def late_game_position(seed: int, candidates: int = 5, max_holders: int = 4) -> AfterOrders:
     """A crowded six-power position of round 7 (12 to 16 presences each).
 
     About 60% of the territories are fully developed; all but ``candidates`` of the occupied full
     ones are already colonies (a full territory at peace becomes one at once), and the remaining
-    candidates hold at most four powers.
+    candidates hold at most ``max_holders`` powers (with 6, the first candidate holds all six).
+
+    >>> after = late_game_position(0, max_holders=6)
+    >>> max(len(after.occupancy[t]) for t in after.colony_candidates)
+    6
     """
     rng = random.Random(seed)
     board = load_board()
@@ -92,11 +96,15 @@ def late_game_position(seed: int, candidates: int = 5) -> AfterOrders:
         for t in names
         if development[t] == board[t].spaces and any(t in ts for ts in presence.values())
     )
-    open_ones = set(rng.sample(occupied_full, min(candidates, len(occupied_full))))
+    chosen = rng.sample(occupied_full, min(candidates, len(occupied_full)))
+    open_ones = set(chosen)
     for territory in open_ones:
         holders = [p for p in POWERS if territory in presence[p]]
-        for power in rng.sample(holders, max(0, len(holders) - 4)):
+        for power in rng.sample(holders, max(0, len(holders) - max_holders)):
             presence[power].discard(territory)
+    if max_holders >= len(POWERS) and chosen:
+        for power in POWERS:  # the first candidate is crowded by every power
+            presence[power].add(chosen[0])
     state = GameState(
         powers=POWERS,
         presences={p: frozenset(ts) for p, ts in presence.items()},

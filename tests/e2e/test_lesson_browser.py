@@ -142,3 +142,17 @@ def test_lesson_renders_and_reacts_in_voila(
     assert bottom is not None
     _, height = png_size(path)
     assert height >= bottom["y"] + bottom["height"], (height, bottom)
+
+
+def test_lesson_in_french_from_the_page_address(voila, page) -> None:
+    # ?lang=fr reaches the kernel: the widgets and the computed sentences are French.
+    page.goto(voila("game_theory") + "?lang=fr", timeout=120_000)
+    result = page.locator(".tt-lesson1-result")
+    result.wait_for(state="visible", timeout=90_000)
+    expect(page.locator(".tt-lesson1-full")).to_contain_text("Égypte entièrement développée")
+    assert "domine" in result.inner_text()
+    expect(page.locator(".tt-lesson2-relation").first).to_contain_text("Belgique → France")
+    expect(page.locator(".tt-lesson3-guards")).to_contain_text("Gardes")
+    summary = page.locator(".tt-analysis-summary")
+    summary.wait_for(state="visible", timeout=30_000)
+    assert "Value for the attacker" not in summary.inner_text()

@@ -196,13 +196,16 @@ def _normal_quantile(q: float) -> float:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A count estimated from ``trials`` uniform profiles of which ``hits`` were solutions."""
+    """A count estimated from ``trials`` profiles drawn uniformly from a set of ``space``
+    profiles, of which ``hits`` were solutions (``space`` is ``2 ** n`` when drawn among all
+    profiles of the ``n`` variables, less when small conditions were met first)."""
 
     value: float
     low: float
     high: float
     hits: int
     trials: int
+    space: float = 0.0
 
 
 def sample_count(
@@ -226,6 +229,7 @@ def sample_count(
     True
     """
     position = {v: k for k, v in enumerate(scope)}
+    size = 2.0 ** len(scope)
     timed = clock.limit is not None
     hits = trials = 0
     found: list[np.ndarray] = []
@@ -245,7 +249,6 @@ def sample_count(
         if ok.any() and sum(len(f) for f in found) < 1000:
             found.append(rows[ok])
         size_now = min(batch, 2 * size_now)
-    size = 2.0 ** len(scope)
     low, high = wilson(hits, trials, confidence)
     distinct = np.unique(np.vstack(found), axis=0) if found else np.zeros((0, len(scope)), np.int8)
-    return Estimate(size * hits / trials, size * low, size * high, hits, trials), distinct
+    return Estimate(size * hits / trials, size * low, size * high, hits, trials, size), distinct

@@ -71,6 +71,8 @@ class ImplicitConstraint:
         ... ).tolist()
         [True, False, False, True]
         """
+        if len(rows) == 0:
+            return np.zeros(0, dtype=bool)
         options = assignments(len(self.own))  # every choice of the owner's variables
         values = np.zeros((len(rows), len(options)))
         for term in self.terms:

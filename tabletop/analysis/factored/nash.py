@@ -286,7 +286,9 @@ def _solve_component(
     # At least the solutions listed exist: the interval never goes below them.
     low = max(estimate.low, float(len(rows)))
     value = max(estimate.value, float(len(rows)))
-    estimate = Estimate(value, low, max(low, estimate.high), estimate.hits, estimate.trials)
+    estimate = Estimate(
+        value, low, max(low, estimate.high), estimate.hits, estimate.trials, estimate.space
+    )
     return ComponentSolutions(listed_scope, rows, None, estimate, method="sampling")
 
 
@@ -294,10 +296,9 @@ def _widen(component: ComponentSolutions, level: float) -> ComponentSolutions:
     """The same estimate with a wider interval (confidence ``level``)."""
     e = component.estimate
     assert e is not None
-    size = 2.0 ** len(component.scope)
     low, high = wilson(e.hits, e.trials, level)
-    low = max(size * low, float(len(component.rows)))
-    estimate = Estimate(e.value, low, max(low, size * high), e.hits, e.trials)
+    low = max(e.space * low, float(len(component.rows)))
+    estimate = Estimate(e.value, low, max(low, e.space * high), e.hits, e.trials, e.space)
     return ComponentSolutions(component.scope, component.rows, None, estimate, component.method)
 
 
