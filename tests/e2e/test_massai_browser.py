@@ -49,7 +49,15 @@ class Page:
         button.click()
 
     def click_square(self, square: str) -> None:
+        # The headline above the board changes height between steps (a reveal's result is
+        # long): measure the board once it stands still.
         box = self.canvas.bounding_box()
+        for _ in range(20):
+            self.page.wait_for_timeout(100)
+            again = self.canvas.bounding_box()
+            if again == box:
+                break
+            box = again
         assert box is not None
         x, y = GEOMETRY.center(square)
         scale = box["width"] / GEOMETRY.width
