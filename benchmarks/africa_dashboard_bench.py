@@ -257,7 +257,7 @@ def main() -> int:
         with serve(root / "baseline", baseline, {}) as (base_server_s, port):
             with browser(root / "baseline") as page:
                 opened = time.perf_counter()
-                page.goto(f"http://127.0.0.1:{port}/")
+                page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
                 page.locator(".tt-baseline").wait_for(state="visible", timeout=60_000)
                 base_render_s = time.perf_counter() - opened
         notebook = REPO_ROOT / "notebooks" / "africa1880.ipynb"
@@ -267,7 +267,7 @@ def main() -> int:
         ):
             with browser(root / "africa") as page:
                 opened = time.perf_counter()
-                page.goto(f"http://127.0.0.1:{port}/")
+                page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
                 page.locator(".tt-resolve").wait_for(state="visible", timeout=60_000)
                 render_s = time.perf_counter() - opened
                 times = []
