@@ -268,14 +268,21 @@ def _mask(rings: Sequence[Ring], x0: int, y0: int, w: int, h: int) -> np.ndarray
     return np.asarray(image, dtype=bool)
 
 
-def _fits(free: np.ndarray, w: float, h: float) -> np.ndarray:
+def _integral(free: np.ndarray) -> np.ndarray:
+    """The summed-area table of ``free`` (one row and column of zeros in front)."""
+    rows, cols = free.shape
+    s = np.zeros((rows + 1, cols + 1), dtype=np.int32)
+    s[1:, 1:] = free.astype(np.int32).cumsum(0).cumsum(1)
+    return s
+
+
+def _fits(free: np.ndarray, w: float, h: float, integral: np.ndarray | None = None) -> np.ndarray:
     """Boolean array: True at (row, col) when a w x h box with its top-left there is all free."""
     cw, ch = math.ceil(w), math.ceil(h)
     rows, cols = free.shape
     if ch > rows or cw > cols:
         return np.zeros((0, 0), dtype=bool)
-    s = np.zeros((rows + 1, cols + 1), dtype=np.int32)
-    s[1:, 1:] = free.astype(np.int32).cumsum(0).cumsum(1)
+    s = _integral(free) if integral is None else integral
     window = s[ch:, cw:] - s[:-ch, cw:] - s[ch:, :-cw] + s[:-ch, :-cw]
     return np.asarray(window == cw * ch)
 
@@ -306,8 +313,9 @@ def place_inside(name: str, label: str, spaces: int, rings: Sequence[Ring]) -> P
     pole_row, pole_col = np.unravel_index(int(np.argmax(distance)), distance.shape)
     pole = (x0 + pole_col + 0.5, y0 + pole_row + 0.5)
     free = distance >= EDGE + 0.5
+    integral = _integral(free)
     for card in _cards(label, spaces):
-        at = _best(_fits(free, card.w, card.h), distance, card.w, card.h)
+        at = _best(_fits(free, card.w, card.h, integral), distance, card.w, card.h)
         if at is not None:
             row, col = at
             return card.at(x0 + col, y0 + row, name, pole, None)
@@ -446,6 +454,8 @@ def _callouts(
     free = ndimage.distance_transform_edt(~land) >= 6
     for box in reserved:
         _block(free, box, 4)
+    grid = np.indices(free.shape)
+    rows, cols = grid[0], grid[1]
     out: dict[str, Placement] = {}
     for name in names:
         rings = shapes[name]
@@ -456,12 +466,12 @@ def _callouts(
             pole = (x0 + c + 0.5, y0 + r + 0.5)
         else:
             pole = (width / 2, height / 2)
-        rows, cols = np.indices(free.shape)
         # Nearest to the territory: the leader line stays short.
         closeness = -np.hypot(cols + 0.5 - pole[0], rows + 0.5 - pole[1])
+        integral = _integral(free)
         for card in _cards(labels[name], spaces[name]):
             fw, fh = card.w + 2 * CALLOUT_PAD, card.h + 2 * CALLOUT_PAD
-            at = _best(_fits(free, fw, fh), closeness, fw, fh)
+            at = _best(_fits(free, fw, fh, integral), closeness, fw, fh)
             if at is not None:
                 row, col = at
                 frame = Box(col, row, fw, fh)
