@@ -39,7 +39,7 @@ from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.notices import action_words, notice_text
 from tabletop.ui.massai.playing import Plays
 from tabletop.ui.massai.prompts import history_lines, stage_prompt, store_text
-from tabletop.ui.massai.stages import HANDOVER_SECONDS, STAGES, WAIT_STAGES, resting_stage
+from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, STAGES, resting_stage
 from tabletop.ui.massai.texts import LANGS
 
 __all__ = ["STAGES", "MassaiController"]
@@ -91,7 +91,7 @@ class MassaiController(traitlets.HasTraits):
         self.can_redo = False
         self.deleted = False
         self.clock: Callable[[], float] = time.monotonic
-        #: When the look-away screen shown now appeared (clock seconds).
+        #: When the look-away screen (or reveal) shown now appeared (clock seconds).
         self.wait_since = -math.inf
         self.keeper = GameKeeper(self)
         self.entry = SecretEntry(self)
@@ -107,7 +107,7 @@ class MassaiController(traitlets.HasTraits):
 
     @traitlets.observe("stage")
     def _stage_changed(self, change: dict[str, Any]) -> None:
-        if change["new"] in WAIT_STAGES:
+        if change["new"] in HELD_STAGES:
             self.wait_since = self.clock()
 
     # --- derived views ---------------------------------------------------------------------

@@ -205,6 +205,7 @@ class SecretEntry:
     def continue_(self) -> None:
         """Close the reveal and go on with the game."""
         ctl = self.ctl
-        if ctl.stage == "reveal":
+        # A reveal just shown ignores its button for a moment (the Confirm before it stood there).
+        if ctl.stage == "reveal" and ctl.handover_ready():
             ctl.stage = resting_stage(ctl.state)
             ctl.changed()

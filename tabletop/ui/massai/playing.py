@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from tabletop.games.massai.actions import Action, Attack, Setup
 from tabletop.ui.massai.stages import (
     ENTRY_STAGES,
+    HELD_STAGES,
     TABLE,
-    WAIT_STAGES,
     history_detail,
     resting_stage,
     seat,
@@ -36,7 +36,7 @@ class Plays:
         first asked (:attr:`~.controller.MassaiController.undo_question`), for both to agree.
         """
         ctl = self.ctl
-        if ctl.undo_question or (ctl.stage in WAIT_STAGES and not ctl.handover_ready()):
+        if ctl.undo_question or (ctl.stage in HELD_STAGES and not ctl.handover_ready()):
             return  # a question is open, or a look-away screen has just appeared
         if ctl.stage in ENTRY_STAGES:
             ctl.entry.cancel()

@@ -31,6 +31,9 @@ STAGES = (
 SECRET_STAGES = ("setup-entry", "attack-target", "guards")
 #: Stages where the page asks the other player to look away.
 WAIT_STAGES = ("setup-wait", "attack-wait", "guards-wait")
+#: Screens that appear where the previous step's button was: their buttons wait a moment
+#: (the look-away screens, and the reveal that a defender's Confirm opens).
+HELD_STAGES = (*WAIT_STAGES, "reveal")
 #: Stages of an entry under way (undo cancels them; no action is played in them).
 ENTRY_STAGES = ("setup-entry", "attack-wait", "attack-target", "guards-wait", "guards")
 #: The stage a wait opens once the chooser is at the screen.

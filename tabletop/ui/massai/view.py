@@ -31,7 +31,7 @@ from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
-from tabletop.ui.massai.stages import WAIT_STAGES
+from tabletop.ui.massai.stages import HELD_STAGES
 from tabletop.ui.massai.style import MASSAI_CSS
 from tabletop.ui.massai.teacher import TeacherFactory, public_position
 from tabletop.ui.massai.texts import t
@@ -231,26 +231,26 @@ class MassaiView:
         self.refresh_teacher()
 
     def hold_handover(self) -> None:
-        """A look-away screen just shown: its buttons wait a moment before they work.
+        """A look-away screen (or a reveal) just shown: its buttons wait a moment.
 
         The controller ignores a press that comes too soon anyway; greying the buttons shows it.
         They are greyed only when the page's event loop can bring them back.
         """
         c = self.controller
         wait = c.handover_seconds - (c.clock() - c.wait_since)
-        held = c.stage in WAIT_STAGES and wait > 0
+        held = c.stage in HELD_STAGES and wait > 0
         if held:
             try:
                 asyncio.get_running_loop().call_later(wait + 0.05, self.release_handover)
             except RuntimeError:  # no loop running (a test): nothing would bring them back
                 held = False
-        self.start_button.disabled = held
-        self.undo_button.disabled = held
+        for button in (self.start_button, self.undo_button, self.continue_button):
+            button.disabled = held
 
     def release_handover(self) -> None:
         """The hand-over moment is over: the look-away screen's buttons work."""
-        self.start_button.disabled = False
-        self.undo_button.disabled = False
+        for button in (self.start_button, self.undo_button, self.continue_button):
+            button.disabled = False
 
     def _teacher_note(self) -> str:
         """Said above the panel while a secret choice is being entered."""

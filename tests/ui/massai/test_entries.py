@@ -142,3 +142,23 @@ def test_the_open_attack_prompt_in_french_and_german(store: Store) -> None:
     assert "aucune garde n'est permise" in html.unescape(view.prompt.value)
     controller.set_lang("de")
     assert "keine Wache erlaubt" in view.prompt.value
+
+
+def test_a_double_click_on_the_defender_s_confirm_does_not_close_the_reveal(slow) -> None:
+    view, clock = slow
+    c = view.controller
+    for squares in ("c1 d1 e1 d2 e2", "c6 d6 e6 d5 e5"):
+        clock.now += 2
+        view.start_button.click()
+        for square in squares.split():
+            click(view, square)
+        view.confirm_button.click()
+    assert c.stage == "reveal"
+    clock.now += 0.3
+    view.continue_button.click()  # where Confirm was: the second click of a double click
+    assert c.stage == "reveal" and view.scene().placed
+    view.undo_button.click()
+    assert c.undo_question == "" and len(c.record.actions) == 2
+    clock.now += 1.0
+    view.continue_button.click()
+    assert c.stage == "play"
