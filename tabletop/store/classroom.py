@@ -38,10 +38,11 @@ from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
 from tabletop.store.base import StoreBase
 from tabletop.store.schema import class_choices, class_games, class_students
 
-#: A student whose page has not been heard from for this long is not seated in the next round.
-PRESENT_SECONDS = 90.0
+#: A student whose page has not been heard from for this long is not seated in the next
+#: round and not waited for in this one (the computer chooses for them at the close).
+PRESENT_SECONDS = 20.0
 #: "Last seen" is written again only when older than this (a page asks every few seconds).
-SEEN_REFRESH = 10.0
+SEEN_REFRESH = 5.0
 TOKEN_BYTES = 24
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -200,7 +201,9 @@ class Classes:
                 else 0
             ),
             "submitted": (len(current.choices) if current and open_round else 0),
-            "waiting": [ledger.students[s] for s in ledger.waiting_for()],
+            # Still to choose: those whose page is open; the others are not waited for.
+            "waiting": [ledger.students[s] for s in ledger.waiting_for() if s in ledger.present],
+            "gone": [ledger.students[s] for s in ledger.waiting_for() if s not in ledger.present],
             "last_seen": seen,
             "shares": {
                 r.number: {
@@ -209,6 +212,7 @@ class Classes:
                 for r in closed
             },
             "shares_all": {r.number: ledger.shares(r.number) for r in closed},
+            "counts": {r.number: _counts(r.outcomes) for r in closed},
             "average_payoff": {
                 r.number: _mean([o.payoff for o in r.outcomes if not o.by_computer]) for r in closed
             },
@@ -338,7 +342,8 @@ class Classes:
         self._check(class_id, token, "student")
 
     def leave(self, class_id: int, token: str) -> None:
-        """The student is gone: the computer plays their seat until they come back."""
+        """The student's page closed: not waited for, not seated in the next round, until the
+        page (or a reload of it) is seen again. A choice already made still counts."""
         student, _ = self._check(class_id, token, "student")
         with self.store._write() as connection:
             connection.execute(
@@ -346,9 +351,6 @@ class Classes:
                 .where(class_students.c.class_id == class_id, class_students.c.student == student)
                 .values(gone=True)
             )
-            ledger = self._ledger(connection, class_id, lock="update")
-            ledger.leave(student)
-            self._save(connection, class_id, ledger)
 
     # ------------------------------------------------------------------ plumbing
     def _class_row(self, connection: Connection, class_id: int, lock: str | None = None) -> Any:
@@ -499,6 +501,16 @@ class Classes:
                 )
             )
         }
+
+
+def _counts(outcomes: list[Any]) -> dict[str, dict[str, int]]:
+    """Per role, how many students (not computers) chose each action."""
+    out: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        if not o.by_computer:
+            role = out.setdefault(o.role, {})
+            role[o.action] = role.get(o.action, 0) + 1
+    return out
 
 
 def _mean(values: list[float]) -> float | None:

@@ -10,6 +10,7 @@ Fixtures
     ``.venv/bin/python -m voila --no-browser --port <free> --Voila.ip=127.0.0.1 notebooks/<name>``
     from the repository root (an absolute notebook path is accepted too), waits (60 s at most)
     until the server answers, stops it at teardown.
+    ``voila.folder()`` serves the whole notebooks folder instead (pages that link to each other).
     ``voila.log_text(base_url)`` returns what that server printed (handy in assertion messages).
 ``browser``
     A Playwright persistent context on /usr/bin/chromium with a fresh user-data folder. If the
@@ -173,6 +174,13 @@ class VoilaFactory:
         notebook = Path(name) if Path(name).is_absolute() else Path("notebooks") / name
         if not (REPO_ROOT / notebook).is_file():
             pytest.fail(f"notebook not found: {REPO_ROOT / notebook}")
+        return self._start(str(notebook), env_overrides)
+
+    def folder(self, env_overrides: dict[str, str] | None = None) -> str:
+        """Voila on the whole notebooks folder: ``<base>voila/render/<name>.ipynb`` for each."""
+        return self._start("notebooks", env_overrides)
+
+    def _start(self, target: str, env_overrides: dict[str, str] | None) -> str:
         env = dict(self._env)
         env.update(env_overrides or {})
         port = _free_port()
@@ -185,7 +193,7 @@ class VoilaFactory:
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
-            str(notebook),
+            target,
         ]
         proc = subprocess.Popen(
             cmd,

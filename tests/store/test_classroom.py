@@ -127,7 +127,8 @@ def test_a_student_who_leaves_is_played_by_the_computer_and_can_come_back(store:
     classes.open_round(new.class_id, new.host_token)
     classes.leave(new.class_id, passes[1].token)
     # Nobody waits for the one who left; the other still has to choose.
-    assert classes.teacher_view(new.class_id, new.host_token)["waiting"] == ["Student 0"]
+    view = classes.teacher_view(new.class_id, new.host_token)
+    assert view["waiting"] == ["Student 0"] and view["gone"] == ["Student 1"]
     classes.submit(new.class_id, passes[0].token, "war")
     classes.close_round(new.class_id, new.host_token)
     teacher = classes.teacher_view(new.class_id, new.host_token)

@@ -10,6 +10,7 @@ view (:meth:`Classes.student_view`): no other student's choice reaches it.
 
 from __future__ import annotations
 
+import atexit
 import logging
 from typing import Any
 from urllib.parse import urlencode
@@ -73,8 +74,7 @@ class StudentPage(widgets.VBox):
         elif token and class_id is None:
             self._refuse(_("This link is incomplete: open the whole link again."))
         elif token:
-            self.refresh()
-            self.ticker.start()
+            self._follow()
         else:
             self._join_form()
 
@@ -119,8 +119,21 @@ class StudentPage(widgets.VBox):
             return
         self.class_id, self.token = joined.class_id, joined.token
         self.say("")
+        self._follow()
+
+    def _follow(self) -> None:
         self.refresh()
         self.ticker.start()
+        # When the page closes, Voilà shuts its kernel down: say so, so the teacher does not
+        # wait for this student (a reload opens a new page, seen again at once).
+        atexit.register(self._left)
+
+    def _left(self) -> None:
+        if self.classes is not None and self.class_id is not None and self.token:
+            try:
+                self.classes.leave(self.class_id, self.token)
+            except Exception:  # the kernel is stopping: nothing to tell anybody
+                pass
 
     def personal_link(self) -> str:
         """This student's own address: reloading it comes back to the same seat."""

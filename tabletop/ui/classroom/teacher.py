@@ -23,7 +23,13 @@ from tabletop.classroom.games import PRESETS
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes, student_url
-from tabletop.ui.classroom.common import CLASS_CSS, Ticker, mix_words, shares_plot
+from tabletop.ui.classroom.common import (
+    CLASS_CSS,
+    Ticker,
+    action_label,
+    mix_words,
+    shares_plot,
+)
 from tabletop.ui.seat.common import lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import open_page_store
@@ -278,12 +284,17 @@ class TeacherPage(widgets.VBox):
             counts = _(
                 "{joined} joined · {present} here", joined=view["joined"], present=view["present"]
             )
-        self.counts.value = f"<p class='tt-counts'>{esc(counts)}</p>"
-        self.waiting.value = (
-            "<p>" + esc(_("Still choosing:")) + " " + esc(", ".join(view["waiting"])) + "</p>"
-            if view["open"] and view["waiting"]
-            else ""
-        )
+        self.counts.value = f"<p class='tt-counts-line'>{esc(counts)}</p>"
+        lines = []
+        if view["open"] and view["waiting"]:
+            lines.append(esc(_("Still choosing:")) + " " + esc(", ".join(view["waiting"])))
+        if view["open"] and view["gone"]:
+            lines.append(
+                esc(_("Page closed (the computer chooses for them):"))
+                + " "
+                + esc(", ".join(view["gone"]))
+            )
+        self.waiting.value = "".join(f"<p class='tt-waiting-line'>{line}</p>" for line in lines)
         next_round = view["round"] + 1
         self.start_button.description = _("Start round {round}", round=next_round)
         self.start_button.disabled = view["open"] or view["finished"] or not view["present"]
@@ -334,10 +345,27 @@ class TeacherPage(widgets.VBox):
         averages = ", ".join(
             f"{n}: {v:.2f}" for n, v in sorted(view["average_payoff"].items()) if v is not None
         )
+        parts.append(widgets.HTML(self._counts_table(view)))
         label = _("Average payoff by round:")
         parts.append(widgets.HTML(f"<p>{esc(label)} {esc(averages)}</p>"))
         self.results.children = tuple(parts)
         self._export()
+
+    def _counts_table(self, view: dict[str, Any]) -> str:
+        """The plotted choices as numbers too (a projector far away, a screen reader)."""
+        _ = self.t.gettext
+        rows = []
+        for number, by_role in sorted(view["counts"].items()):
+            for role, counts in sorted(by_role.items()):
+                cells = ", ".join(
+                    f"{action_label(a, self.t)} {n}" for a, n in sorted(counts.items())
+                )
+                rows.append(
+                    f"<tr class='tt-count-row'><td>{number}</td><td>{esc(role)}</td>"
+                    f"<td>{esc(cells)}</td></tr>"
+                )
+        head = "".join(f"<th>{esc(h)}</th>" for h in (_("Round"), _("Side"), _("Choices")))
+        return f"<table class='tt-counts-table'><tr>{head}</tr>{''.join(rows)}</table>"
 
     def _export(self) -> None:
         assert self.classes is not None and self.class_id is not None and self.host_token
