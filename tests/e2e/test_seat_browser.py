@@ -95,6 +95,10 @@ def notebooks_server(jupyter_env: dict[str, str], tmp_path: Path) -> Iterator[st
             proc.wait(timeout=15)
 
 
+# Assertions wait as long as page actions do (a redraw after a resolution takes a while there).
+expect.set_options(timeout=TIMEOUT)
+
+
 class Watched:
     """A page and every websocket text message it received."""
 
