@@ -12,7 +12,7 @@ from tabletop.games.massai.notation import parse_action
 from tabletop.games.massai.rules import attackable_huts, guards_allowed, player_name
 from tabletop.i18n import translator
 from tabletop.printing import tactic_sheets_pdf
-from tests.printing.test_order_sheets import pages, pytestmark  # noqa: F401 (same skip)
+from tests.printing.test_order_sheets import pages
 
 SQUARES = [f"{c}{r}" for r in range(1, 7) for c in "abcdefgh"]
 
