@@ -12,6 +12,7 @@ without it, ``tools/pg_test_server.sh`` starts a throwaway server here (as the s
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -266,6 +267,7 @@ def test_a_table_shared_by_two_servers_on_postgresql(
     _cli(env, "table", "export", tid, "-o", str(before), "--db", pg_url)
 
     screen = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    frames = {"screen": _listen(screen)}
     screen.goto(
         f"{one.base}/voila/render/table.ipynb?table={tid}&token={host}",
         timeout=PAGE_TIMEOUT_MS,
@@ -279,6 +281,7 @@ def test_a_table_shared_by_two_servers_on_postgresql(
     for power in BY_PAGE:
         assert seats[power]["url"].startswith(two.base + "/voila/render/seat.ipynb?")
         phone = chromium.new_context(**PHONE).new_page()
+        frames[power] = _listen(phone)
         phone.goto(seats[power]["url"], timeout=PAGE_TIMEOUT_MS)
         text = phone.locator(".tt-text textarea").first
         text.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
@@ -332,6 +335,22 @@ def test_a_table_shared_by_two_servers_on_postgresql(
             if other != power:
                 assert text not in json.dumps(view)
 
+    # Nor in any message a page received before the reveal: the shared screen's none of the
+    # sheets, a seat's none of the others' (its own orders it may see).
+    moves = {
+        power: {line.split("#", 1)[0].strip() for line in text.splitlines()}
+        for power, text in sealed.items()
+    }
+    for reader, received in frames.items():
+        seen = "\n".join(received)
+        assert seen, reader  # the page's websockets were listened to
+        own = moves.get(reader, set())
+        for power, lines in moves.items():
+            for line in lines - own:
+                if "explore" in line or "->" in line:
+                    for form in (line, html.escape(line), json.dumps(line)[1:-1]):
+                        assert form not in seen, (reader, power, line)
+
     screen.locator(".tt-resolve-table").first.click()
     screen.locator(".tt-table-message .tt-msg-ok").wait_for(state="visible", timeout=60_000)
     screen.locator(".tt-table-report").first.wait_for(state="visible", timeout=30_000)
@@ -365,6 +384,22 @@ def test_a_table_shared_by_two_servers_on_postgresql(
         timeout=120,
     )
     assert again.returncode == 1 and "already resolved" in again.stderr
+
+
+def _listen(page: Any) -> list[str]:
+    """Every websocket message ``page`` receives (the kernel's widget messages), as text."""
+    received: list[str] = []
+
+    def on_socket(socket: Any) -> None:
+        socket.on(
+            "framereceived",
+            lambda payload: received.append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+            ),
+        )
+
+    page.on("websocket", on_socket)
+    return received
 
 
 def _slug(name: str) -> str:
