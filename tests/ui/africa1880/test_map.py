@@ -25,6 +25,7 @@ from tabletop.ui.africa1880.map import (
     legend_entries,
     power_colour,
 )
+from tabletop.ui.africa1880.map.placement import joined
 
 
 class RecordingLayer:
@@ -131,7 +132,7 @@ def test_drawing_shows_pieces_names_and_legend(board, geometry) -> None:
     base, pieces, marks = canvas[0], canvas[1], canvas[2]
     drawn = set(base.texts())
     for name, view in model.territories.items():
-        assert view.place is not None and " ".join(view.place.lines) == name
+        assert view.place is not None and joined(view.place.lines) == name
         assert set(view.place.lines) <= drawn  # a long name may take two lines
     assert "1895" in base.texts()
     discs = [args for name, args, _ in pieces.calls if name == "fill_circle"]

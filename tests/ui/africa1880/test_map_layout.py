@@ -26,7 +26,7 @@ from tabletop.ui.africa1880.map.layout import (
     legend_box,
     title_box,
 )
-from tabletop.ui.africa1880.map.placement import MIN_FONT_PX, SLOTS, Box, text_width
+from tabletop.ui.africa1880.map.placement import MIN_FONT_PX, SLOTS, Box, joined, text_width
 from tests.ui.africa1880.test_map import RecordingMultiCanvas
 
 POWERS = tuple(POWER_COLOURS)  # the six powers
@@ -72,7 +72,7 @@ def test_the_default_map_is_740_px_wide_and_names_are_11_px_or_more(model: MapMo
         place = view.place
         assert place is not None, name
         assert place.font_px >= MIN_FONT_PX == 11, name
-        assert " ".join(place.lines) == name
+        assert joined(place.lines) == name
         # The box is as wide as the name at that size, so it is never squeezed to fit.
         for line in place.lines:
             assert place.label.w >= text_width(line, place.font_px), (name, line)

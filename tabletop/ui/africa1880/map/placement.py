@@ -161,8 +161,48 @@ class _Card:
         )
 
 
+# Where the default board's long one-word names break when a territory is narrow.
+HYPHENATION = {
+    "Abyssinia": "Abys-sinia",
+    "Algeria": "Alge-ria",
+    "Bechuanaland": "Bechuana-land",
+    "Dahomey": "Daho-mey",
+    "Kamerun": "Kame-run",
+    "Madagascar": "Mada-gascar",
+    "Morocco": "Moroc-co",
+    "Mozambique": "Mozam-bique",
+    "Rhodesia": "Rhode-sia",
+    "Somalia": "Soma-lia",
+    "Transvaal": "Trans-vaal",
+    "Zanzibar": "Zanzi-bar",
+}
+_VOWELS = set("aeiouyAEIOUYàâäéèêëîïôöùûü")
+
+
+def _hyphenated(word: str) -> tuple[str, str] | None:
+    """``word`` in two parts at a syllable break near its middle, the first ending in "-"."""
+    if word in HYPHENATION:
+        head, tail = HYPHENATION[word].split("-", 1)
+        return head + "-", tail
+    if len(word) < 7 or not word.isalpha():
+        return None
+    # Before a consonant that starts a syllable: vowel|consonant-vowel or consonant|consonant.
+    breaks = [
+        i
+        for i in range(3, len(word) - 2)
+        if word[i] not in _VOWELS
+        and (word[i - 1] in _VOWELS) == (word[i + 1] in _VOWELS)
+        and word[i - 1 : i + 1].lower() not in ("ch", "sh", "th", "ph", "ck")
+    ]
+    if not breaks:
+        return None
+    cut = min(breaks, key=lambda i: (abs(i - len(word) / 2), -i))
+    return word[:cut] + "-", word[cut:]
+
+
 def _label_options(label: str) -> list[tuple[str, ...]]:
-    """The label on one line, then in two at the space nearest the middle, then a word a line."""
+    """The label on one line; in two at the space nearest the middle; a word a line; and for a
+    single long word, hyphenated in two."""
     options: list[tuple[str, ...]] = [(label,)]
     spaces = [i for i, c in enumerate(label) if c == " "]
     if spaces:
@@ -170,7 +210,21 @@ def _label_options(label: str) -> list[tuple[str, ...]]:
         options.append((label[:cut], label[cut + 1 :]))
     if len(spaces) >= 2:
         options.append(tuple(label.split()))
+    if not spaces:
+        parts = _hyphenated(label)
+        if parts is not None:
+            options.append(parts)
     return options
+
+
+def joined(lines: Sequence[str]) -> str:
+    """The label drawn as ``lines`` (a line ending in "-" continues the word)."""
+    text = ""
+    for line in lines:
+        if text and not text.endswith("-"):
+            text += " "
+        text = text[:-1] + line if text.endswith("-") else text + line
+    return text
 
 
 def _grid(
