@@ -18,6 +18,7 @@ from tabletop.analysis.factored import (
     ImplicitConstraint,
     constraints_of,
     count_solutions,
+    dominance,
     own_groups,
 )
 from tabletop.games.africa1880 import POWERS, Relations
@@ -328,3 +329,29 @@ def test_six_powers_on_one_full_territory_are_analysed() -> None:
     assert by_power["Germany"].declared_payoff == 1.0  # Congo kept, no colony
     assert [t.territory for t in result.territory_tables] == ["Angola"]
     assert analyse(after).declared_is_equilibrium  # all alliance founds the colony
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1, 2])
+def test_six_power_candidates_have_no_dominant_relation(seed: int | None) -> None:
+    # Dominance is not decided from a rule term (no table of the gain), so none is claimed;
+    # that is also the truth here: for every such relation, random profiles show one where war
+    # pays its declarer more and one where alliance does.
+    if seed is None:
+        after = africa_position({p: ["Congo"] for p in POWERS}, full=["Congo"])
+    else:
+        after = late_game_position(seed, max_holders=6)
+    game = DiplomacyGame(after)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for v in range(game.n_variables):
+        player = game.owners[v]
+        if not any(r.player == player and v in r.scope for r in game.rules):
+            continue
+        assert dominance(game, player, v) is None
+        rows = rng.integers(0, 2, size=(4096, game.n_variables)).astype(np.int8)
+        one, zero = rows.copy(), rows.copy()
+        one[:, v], zero[:, v] = 1, 0
+        gain = game.payoffs(one)[:, player] - game.payoffs(zero)[:, player]
+        assert (gain > 1e-9).any() and (gain < -1e-9).any(), game.variables[v]
+        checked += 1
+    assert checked == 30
