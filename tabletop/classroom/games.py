@@ -15,6 +15,7 @@ dominant action per role, and the mix a computer player uses when it stands in f
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -254,8 +255,9 @@ PRESETS: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=None)
 def preset(key: str) -> StageGame:
-    """The stage game of a preset of :data:`PRESETS`."""
+    """The stage game of a preset of :data:`PRESETS` (built once: it is immutable)."""
     if key == "africa-two":
         return territory_game(key, _EGYPT, "Egypt", full=False)
     if key == "africa-two-full":

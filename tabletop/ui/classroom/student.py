@@ -21,7 +21,7 @@ from tabletop.classroom.games import preset
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes
-from tabletop.ui.classroom.common import CLASS_CSS, Ticker, action_label, situation_html
+from tabletop.ui.classroom.common import CLASS_CSS, action_label, situation_html
 from tabletop.ui.seat.common import lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import open_page_store
@@ -59,8 +59,21 @@ class StudentPage(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("tt-student-message")
         self.body = widgets.VBox()
-        self.ticker = Ticker(POLL_SECONDS, self.refresh)
+        # The page's pulse comes from the browser (a Play widget ticking there), not from a
+        # timer in the kernel: a closed page stops ticking, so the student is no longer "seen"
+        # even if Voilà keeps the kernel for a while.
+        self.beat = widgets.Play(
+            interval=int(POLL_SECONDS * 1000),
+            min=0,
+            max=10**9,
+            repeat=True,
+            show_repeat=False,
+            layout=widgets.Layout(display="none"),
+        )
+        self.beat.add_class("tt-beat")
+        self.beat.observe(lambda _change: self.refresh(), names="value")
         self.children = (
+            self.beat,
             style_widget(),
             widgets.HTML(f"<style>{CLASS_CSS}</style>"),
             self.body,
@@ -123,7 +136,7 @@ class StudentPage(widgets.VBox):
 
     def _follow(self) -> None:
         self.refresh()
-        self.ticker.start()
+        self.beat.playing = True
         # When the page closes, Voilà shuts its kernel down: say so, so the teacher does not
         # wait for this student (a reload opens a new page, seen again at once).
         atexit.register(self._left)
@@ -150,7 +163,7 @@ class StudentPage(widgets.VBox):
         try:
             view = self.classes.student_view(self.class_id, self.token)
         except ClassError as error:
-            self.ticker.stop()
+            self.beat.playing = False
             self._refuse(str(error))
             return
         except StoreError as error:
@@ -285,7 +298,7 @@ class StudentPage(widgets.VBox):
         self.body.children = (refusal(text),)
 
     def close(self) -> None:
-        self.ticker.stop()
+        self.beat.playing = False
         super().close()
 
 
