@@ -147,13 +147,17 @@ class _Card:
     star: Point
 
     def at(self, x: float, y: float, name: str, pole: Point, callout: Box | None) -> Placement:
+        # Slots fill nearest to the label first, so a few discs sit next to their name (not
+        # at the far end of a column, next to a neighbour's name).
+        lx, ly = self.label.centre
+        discs = sorted(self.discs, key=lambda d: round(math.hypot(d[0] - lx, d[1] - ly), 3))
         return Placement(
             name=name,
             lines=self.lines,
             font_px=self.font_px,
             label=self.label.moved(x, y),
             spaces=tuple(b.moved(x, y) for b in self.spaces),
-            discs=tuple((px + x, py + y) for px, py in self.discs),
+            discs=tuple((px + x, py + y) for px, py in discs),
             disc_r=self.disc_r,
             star=(self.star[0] + x, self.star[1] + y),
             pole=pole,
