@@ -16,14 +16,13 @@ Letting a player click or tap squares (the game page and the phone seat page do 
 A mouse click and a finger's tap each call ``on_square`` once with the square's name (``"d4"``);
 outside the grid, a drag or a two-finger touch, nothing is called. Browsers do not turn taps into
 mouse events on the canvas (ipycanvas stops them), so taps come from its touch events; when a
-browser sends both, the mouse event that follows a tap is ignored (see :class:`SquareTaps`).
+browser sends both, the mouse event that follows a tap is ignored (see
+:class:`~tabletop.ui.massai.taps.SquareTaps`, also importable from here).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
@@ -31,6 +30,21 @@ from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 from tabletop.games.massai.board import parse_square, square_name
 from tabletop.games.massai.rules import winning_chain
 from tabletop.games.massai.state import State
+from tabletop.ui.massai.taps import MOUSE_AFTER_TAP_SECONDS, TAP_SLOP, SquareTaps, connect_squares
+
+__all__ = [
+    "MOUSE_AFTER_TAP_SECONDS",
+    "TAP_SLOP",
+    "Geometry",
+    "Scene",
+    "SquareTaps",
+    "board_max_width",
+    "connect_squares",
+    "draw",
+    "geometry_for",
+    "make_canvas",
+    "shown_chain",
+]
 
 SAND = "#ecd9a8"
 SAND_DARK = "#e0c98e"
@@ -125,94 +139,6 @@ def make_canvas(geometry: Geometry) -> Canvas:
     canvas.layout.max_width = board_max_width(geometry)
     canvas.layout.height = "auto"
     return canvas
-
-
-#: A finger moving more than this share of a square between down and up drags: no tap.
-TAP_SLOP = 0.4
-#: A mouse event this soon after a tap on the same square is the browser's copy of the tap.
-MOUSE_AFTER_TAP_SECONDS = 0.8
-
-Point = tuple[float, float]
-
-
-class SquareTaps:
-    """Turns a canvas's mouse clicks and finger taps into one ``on_square(square)`` call each.
-
-    A tap is a single finger put down and lifted within :data:`TAP_SLOP` of a square from where
-    it went down; ipycanvas reports a lifted finger with the touches still on the screen (none,
-    for a single finger), so the square is the one where the finger went down. ``geometry`` may be
-    replaced when the board changes size. ``clock`` is for tests.
-    """
-
-    def __init__(
-        self,
-        geometry: Geometry,
-        on_square: Callable[[str], None],
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.geometry = geometry
-        self.on_square = on_square
-        self.clock = clock
-        self._down: Point | None = None  # where the one finger of a possible tap went down
-        self._last_tap: tuple[str, float] | None = None  # (square, time) of the last tap
-
-    def connect(self, canvas: Canvas) -> SquareTaps:
-        """Listen to ``canvas``'s mouse and touch events (returns ``self``)."""
-        canvas.on_mouse_down(self.mouse_down)
-        canvas.on_touch_start(self.touch_start)
-        canvas.on_touch_move(self.touch_move)
-        canvas.on_touch_end(self.touch_end)
-        canvas.on_touch_cancel(self.touch_cancel)
-        return self
-
-    def mouse_down(self, x: float, y: float) -> None:
-        """A click (canvas pixels); the copy a browser may send of a tap just made is ignored."""
-        square = self.geometry.square_at(x, y)
-        if square is None:
-            return
-        if self._last_tap is not None:
-            tapped, when = self._last_tap
-            if tapped == square and self.clock() - when < MOUSE_AFTER_TAP_SECONDS:
-                self._last_tap = None
-                return
-        self.on_square(square)
-
-    def touch_start(self, touches: Sequence[Point]) -> None:
-        """Fingers on the screen now: one finger may become a tap, a second one cancels it."""
-        self._down = (float(touches[0][0]), float(touches[0][1])) if len(touches) == 1 else None
-
-    def touch_move(self, touches: Sequence[Point]) -> None:
-        """A finger moved: too far from where it went down, it is a drag (no tap)."""
-        if self._down is None or len(touches) != 1:
-            self._down = None
-            return
-        x, y = touches[0]
-        if math.hypot(x - self._down[0], y - self._down[1]) > TAP_SLOP * self.geometry.cell:
-            self._down = None
-
-    def touch_end(self, touches: Sequence[Point]) -> None:
-        """A finger lifted (``touches``: those still down): the last one lifted ends the tap."""
-        if touches:
-            self._down = None  # fingers remain: a multi-finger gesture, not a tap
-            return
-        down, self._down = self._down, None
-        if down is None:
-            return
-        square = self.geometry.square_at(*down)
-        if square is not None:
-            self._last_tap = (square, self.clock())
-            self.on_square(square)
-
-    def touch_cancel(self, _touches: Sequence[Point]) -> None:
-        """The browser took the touch over (a scroll, a system gesture): no tap."""
-        self._down = None
-
-
-def connect_squares(
-    canvas: Canvas, geometry: Geometry, on_square: Callable[[str], None]
-) -> SquareTaps:
-    """Call ``on_square(square)`` once per click or tap on a square of ``canvas``."""
-    return SquareTaps(geometry, on_square).connect(canvas)
 
 
 def _hut_path(canvas: Canvas, geometry: Geometry, square: str) -> None:

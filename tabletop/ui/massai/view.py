@@ -226,8 +226,9 @@ class MassaiView:
             self.canvas.layout.max_width = board_max_width(geometry)
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
-        self.render_panels()
+        # Greyed before it is shown: the browser gets the two changes in this order.
         self.hold_handover()
+        self.render_panels()
         self.refresh_teacher()
 
     def hold_handover(self) -> None:
