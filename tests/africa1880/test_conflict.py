@@ -1,4 +1,5 @@
-"""The conflict rule (phase 4): the plain version in the rules' words equals the fast one.
+"""conflicts.py: the conflict rule (phase 4) in the rules' words equals the fast one; settle on
+the tiny board (phases 4 and 5).
 
 :func:`conflict_rule` is written to be read next to the rules file; :func:`settle` computes the
 same removals with bit masks and numpy. On random positions after phase 3 (random sheets on random
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from tabletop.games.africa1880.adjudicate import conflict_rule, execute_orders, settle
 from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.orders import Develop, OrderSheet
 from tabletop.games.africa1880.state import POWERS, GameState, Relations
 
 from .test_properties import random_game, random_sheets
@@ -95,3 +97,60 @@ def test_one_presence_and_colonies_never_lose_anything() -> None:
         ("France", "Congo"),
         ("Germany", "Congo"),
     }
+
+
+# Unit tests of settle (phases 4 and 5) on the tiny board.
+
+
+def _state(presences, **kwargs) -> GameState:
+    powers = kwargs.pop("powers", tuple(presences))
+    return GameState(powers=powers, presences=presences, board="tiny", **kwargs)
+
+
+def test_settle_two_presences(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Port"}})
+    after = execute_orders(state, tiny, {})
+    assert after.contested == (("Port", ("France", "Germany")),)
+    betrayed = settle(after, Relations({("Germany", "France")}))
+    assert betrayed.removed == (("France", "Port"),)
+    assert "France allied with Germany but Germany declared war on France" in (
+        betrayed.removals[0].reason
+    )
+    assert settle(after, Relations({("Germany", "France"), ("France", "Germany")})).removed == ()
+    assert settle(after, Relations()).removed == ()
+
+
+def test_settle_three_presences_tie_stays(tiny) -> None:
+    state = _state({"France": {"Bay"}, "Germany": {"Bay"}, "Italy": {"Bay"}})
+    after = execute_orders(state, tiny, {})
+    one_war = settle(after, {("Germany", "France")})
+    assert one_war.removed == ()  # 1 war against 1 alliance: a tie stays
+    two_wars = settle(after, {("Germany", "France"), ("Italy", "France")})
+    assert two_wars.removed == (("France", "Bay"),)
+    assert "2 war declarations on France (Germany and Italy) against 0 alliances" in (
+        two_wars.removals[0].reason
+    )
+
+
+def test_settle_is_repeatable_and_leaves_inputs_alone(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Port"}})
+    after = execute_orders(state, tiny, {})
+    first = settle(after, {("Germany", "France")})
+    second = settle(after, Relations())
+    assert first.presences["France"] == frozenset()
+    assert second.presences["France"] == {"Port"}
+    assert after.presences["France"] == {"Port"}
+
+
+def test_colony_needs_peace_among_those_present(tiny) -> None:
+    state = _state({"France": {"Cove"}, "Germany": {"Cove"}})
+    sheets = {"France": OrderSheet("France", (Develop("France", "Cove"),))}
+    after = execute_orders(state, tiny, sheets)
+    assert after.colony_candidates == ("Cove",)
+    assert settle(after, Relations()).founded == (("Cove", ("France", "Germany")),)
+    # Mutual war: both stay, and no colony.
+    war = settle(after, {("France", "Germany"), ("Germany", "France")})
+    assert war.removed == () and war.founded == ()
+    # The betrayed ally leaves; the one left alone founds the colony.
+    betrayal = settle(after, {("Germany", "France")})
+    assert betrayal.founded == (("Cove", ("Germany",)),)

@@ -1,0 +1,72 @@
+"""Unit tests of execution.py (phase 3) on the tiny board: pins, landings, void orders,
+game over."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, resolve
+from tabletop.games.africa1880.orders import NO_PIN_LEFT, Develop, Explore, Landing, OrderSheet
+from tabletop.games.africa1880.state import GameState, Options
+
+
+def _state(presences, **kwargs) -> GameState:
+    powers = kwargs.pop("powers", tuple(presences))
+    return GameState(powers=powers, presences=presences, board="tiny", **kwargs)
+
+
+def test_pin_shortage_serves_territories_alphabetically(tiny) -> None:
+    state = _state(
+        {"France": {"Port", "Bay"}, "Germany": {"Bay"}},
+        development={"Cove": 1},
+        options=Options(total_pins=2),
+    )
+    sheets = {
+        "France": OrderSheet("France", (Develop("France", "Port"), Develop("France", "Bay"))),
+        "Germany": OrderSheet("Germany", (Develop("Germany", "Bay"),)),
+    }
+    after = execute_orders(state, tiny, sheets)
+    assert [(d.territory, d.added) for d in after.development_added] == [("Bay", 1)]
+    void = [(v.power, v.order_text, v.reason_code) for v in after.void_orders]
+    assert void == [
+        ("Germany", "Bay: develop", NO_PIN_LEFT),
+        ("France", "Port: develop", NO_PIN_LEFT),
+    ]
+
+
+def test_landing_checks(tiny) -> None:
+    state = _state({"France": {"Port"}, "Germany": {"Inland"}})
+    sheets = {
+        "France": OrderSheet("France", landing=Landing("France", "Bay")),
+        "Germany": OrderSheet("Germany", (Explore("Germany", "Inland", "Bay"),)),
+    }
+    default = execute_orders(state, tiny, sheets)
+    assert {(n.power, n.territory, n.by) for n in default.new_presences} == {
+        ("France", "Bay", "land"),
+        ("Germany", "Bay", "explore"),
+    }
+    reading = GameState(
+        powers=state.powers,
+        presences=state.presences,
+        options=Options(landing_check="reading_order"),
+    )
+    after = execute_orders(reading, tiny, sheets)
+    assert [(n.power, n.by) for n in after.new_presences] == [("Germany", "explore")]
+    assert after.void_orders[0].reason_code == "landing_occupied"
+
+
+def test_game_over_refuses_more_rounds(tiny) -> None:
+    state = _state({"France": {"Port"}}, round=8)
+    new, report = resolve(state, tiny, {})
+    assert new.game_over and report.game_over and new.round == 8
+    with pytest.raises(GameOverError):
+        resolve(new, tiny, {})
+
+
+def test_void_orders_quote_the_typed_line(board) -> None:
+    state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
+    text = "[France]\n# first line is a comment\nalgérie : développe\nSénégal -> Guinée\n"
+    _, report = resolve(state, board, text)
+    assert report.development[0].territory == "Algeria"
+    (void,) = report.void_orders
+    assert (void.order_text, void.line, void.reason_code) == ("Sénégal -> Guinée", 4, "no_presence")
