@@ -95,8 +95,13 @@ def notebooks_server(jupyter_env: dict[str, str], tmp_path: Path) -> Iterator[st
             proc.wait(timeout=15)
 
 
-# Assertions wait as long as page actions do (a redraw after a resolution takes a while there).
-expect.set_options(timeout=TIMEOUT)
+@pytest.fixture(autouse=True)
+def patient_assertions() -> Iterator[None]:
+    """Assertions wait as long as page actions (a redraw after a resolution takes a while on a
+    loaded machine); other test files keep Playwright's default."""
+    expect.set_options(timeout=TIMEOUT)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 class Watched:
