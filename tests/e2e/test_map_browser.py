@@ -73,9 +73,12 @@ def test_map_at_laptop_width_click_names_the_territory(
     box = canvas.bounding_box()
     shown = box["width"] / page.evaluate("() => document.querySelector('canvas.tt-map').width")
     print(f"laptop: map shown at {box['width']:.0f} px wide (scale {shown:.2f})")
+    # Shown 1:1, names are at their drawn size of 11 px or more (the layout's minimum).
+    assert shown >= 0.99, f"the map is shown at {shown:.2f} of its size: names under 11 px"
     for name in ("Ivory Coast", "Gold Coast", "Dahomey"):
         canvas.click(position=page_point(page, canvas, name))
         expect(page.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
+    page.set_viewport_size({"width": 1366, "height": 1100})  # the whole map in the picture
     canvas.screenshot(path=str(screenshot_path("map-laptop.png")))
 
 
