@@ -255,7 +255,7 @@ PRESETS: dict[str, str] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def preset(key: str) -> StageGame:
     """The stage game of a preset of :data:`PRESETS` (built once: it is immutable)."""
     if key == "africa-two":
