@@ -147,12 +147,25 @@ def test_a_phone_chooses_both_setups_by_taps(voila, chromium, screenshot_path) -
     url = voila("massai")
     ui = open_page(chromium, url, "phone", touch=True)
     ui.fits("phone, first screen")
+    # Watch the look-away button: is it ever shown and pressable too soon, is it greyed?
+    ui.page.evaluate(
+        """() => { window.ttSeen = []; setInterval(() => {
+          const b = document.querySelector('.tt-massai-start');
+          const shown = b && getComputedStyle(b).display !== 'none';
+          window.ttSeen.push([performance.now(), shown, shown && b.disabled]); }, 25); }"""
+    )
     ui.setup(SETUP_ONE)
     # The look-away screen's button comes back greyed for a moment (a double tap on Confirm
     # cannot press it), then works.
     start = ui.page.locator(".tt-massai-start")
     expect(ui.prompt).to_contain_text("Player 2 (dark): choose", timeout=TIMEOUT_MS)
     expect(start).to_be_enabled(timeout=TIMEOUT_MS)
+    seen = ui.page.evaluate("() => window.ttSeen")
+    # From the moment it came back after the confirm: greyed first, for most of a second.
+    back = next(i for i in range(1, len(seen)) if seen[i][1] and not seen[i - 1][1])
+    greyed = [t for t, shown, disabled in seen[back:] if shown and disabled]
+    assert seen[back][2], "the look-away button came back pressable at once"
+    assert greyed and greyed[-1] - greyed[0] > 500, greyed
     ui.setup(SETUP_TWO)
     expect(ui.prompt).to_contain_text("Both setups are revealed", timeout=TIMEOUT_MS)
     expect(ui.page.locator(".tt-massai-continue")).to_be_visible(timeout=TIMEOUT_MS)
