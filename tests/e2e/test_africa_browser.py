@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+# Voila runs the whole notebook before it answers: over 30 s on a busy machine.
+NAVIGATION_TIMEOUT = 120_000
 TIMEOUT = 30_000
 
 # Colours the map uses (tabletop.ui.africa1880.map), as RGB.
@@ -140,6 +142,7 @@ def test_play_a_round_undo_reload_and_continue(
     voila, page, wait_for_widgets, tmp_path, screenshot_path
 ) -> None:
     base_url = voila("africa1880")
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
     # A fresh visit opens the bundled example game in progress.
@@ -165,10 +168,11 @@ def test_play_a_round_undo_reload_and_continue(
     # Pointing at a territory shows its details (the canvas may be scaled down by the page).
     canvas = page.locator("canvas.tt-map")
     box = canvas.bounding_box()
-    drawn_width = page.evaluate("() => document.querySelector('canvas.tt-map').width")
+    drawn = page.evaluate(
+        "() => { const c = document.querySelector('canvas.tt-map'); return [c.width, c.height]; }"
+    )
     x, y = egypt_anchor()
-    scale = box["width"] / drawn_width
-    canvas.click(position={"x": x * scale, "y": y * scale})
+    canvas.click(position={"x": x * box["width"] / drawn[0], "y": y * box["height"] / drawn[1]})
     expect(page.locator(".tt-map-details")).to_contain_text("Egypt: coastal", timeout=TIMEOUT)
 
     # Undo, then play the round again from the restored sheets.
@@ -267,6 +271,7 @@ def test_hostile_and_very_long_text_is_shown_escaped_and_whole(
     voila, page, wait_for_widgets
 ) -> None:
     base_url = voila("africa1880")
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
     page.locator(".tt-sheet-belgium textarea").fill(HOSTILE_SHEET)
@@ -303,6 +308,7 @@ IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
 @pytest.mark.browser
 def test_teacher_view_is_brought_into_view_and_hidden_again(voila, page, wait_for_widgets) -> None:
     base_url = voila("africa1880")
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
     wait_for_widgets(page, ".tt-teacher-toggle", timeout_ms=60_000)
     # Switched on from the header, above the long order sheets: the view opens below them.
@@ -326,6 +332,7 @@ WIDER_THAN_VIEW = """(selector) => [...document.querySelectorAll(selector)].filt
 def test_tablet_width_in_french_cuts_nothing_off(voila, page, wait_for_widgets) -> None:
     page.set_viewport_size({"width": 820, "height": 1180})
     base_url = voila("africa1880")
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
     page.locator(".tt-lang button", has_text="Français").click()

@@ -17,6 +17,8 @@ from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO_ROOT / "tabletop" / "games" / "africa1880" / "data" / "example_game.json"
+# Voila runs the whole notebook before it answers: over 30 s on a busy machine.
+NAVIGATION_TIMEOUT = 120_000
 TIMEOUT = 30_000
 SECRET = "SECRET-VALUE-42"
 
@@ -63,6 +65,7 @@ def test_hostile_game_files_and_boards_are_refused_without_leaking(
     voila, page, wait_for_widgets, tmp_path: Path
 ) -> None:
     base_url = voila("africa1880")
+    page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=60_000)
     year = page.locator(".tt-year-label")
