@@ -172,6 +172,9 @@ def test_a_class_plays_two_games_from_phones(
     teacher.screenshot(path=str(screenshot_path("classroom-teacher.png")), full_page=True)
     # A student's personal link comes back to the same seat and total.
     ana = students[0]
+    expect(ana.page.locator(tt("student-page"))).to_contain_text(
+        "The class game is over", timeout=TIMEOUT
+    )
     total = ana.page.locator(".tt-total").inner_text()
     personal = ana.page.locator(".tt-personal-link").get_attribute("href") or ""
     ana.page.goto(base + "voila/render/" + personal, wait_until="commit")
