@@ -75,7 +75,7 @@ def test_equilibrium_count_is_stated_honestly() -> None:
     text = equilibria_html(unknown, shown=3)
     assert "unknown" in text and "at least <b>5</b>" in text
     # ... never bare: the estimate and its interval follow.
-    assert "95 % interval" in text and "about" in text
+    assert "confidence interval 95%" in text and "about" in text
     assert "first 3 are listed" in text and "first 5" not in text
     french = equilibria_html(unknown, shown=3, lang="fr")
     assert "inconnu" in french and "au moins <b>5</b>" in french
@@ -86,7 +86,7 @@ def test_equilibrium_count_is_stated_honestly() -> None:
     crowded = analyse(africa_position(presences, full=["Congo"]), Relations([("France", "Italy")]))
     assert crowded.note is None and crowded.count_kind == "estimate"
     text = equilibria_html(crowded)
-    assert "about" in text and "95 % interval" in text
+    assert "about" in text and "confidence interval 95%" in text
     assert "uniformly random profiles of 30 relations were equilibria" in text
     assert "profils uniformément aléatoires de 30 relations" in equilibria_html(crowded, lang="fr")
     assert "Profilen von 30 Beziehungen" in equilibria_html(crowded, lang="de")
