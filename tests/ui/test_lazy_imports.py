@@ -1,4 +1,8 @@
-"""A dashboard opens without loading the analysis (numerical libraries) until the teacher view."""
+"""A dashboard opens without loading the analysis (its solvers) until the teacher view.
+
+The Africa map's placement uses SciPy's image tools (``scipy.ndimage``, a distance transform)
+when the page draws its first map; the analysis's solvers (``scipy.optimize``, the factored
+game solver) wait for the teacher view."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ SCRIPT = """
 import sys
 from tabletop.ui.{package} import {factory}
 page = {factory}({args})
-heavy = sorted(m for m in sys.modules if m.startswith(("tabletop.analysis", "scipy")))
+heavy = sorted(
+    m for m in sys.modules if m.startswith(("tabletop.analysis", "scipy.optimize", "scipy.sparse"))
+)
 print(",".join(heavy))
 """
 

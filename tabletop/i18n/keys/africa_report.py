@@ -88,7 +88,11 @@ VOID: dict[str, Msg] = {
     "already_present": N_(
         "{power} already has a presence in {territory}; one presence per power per territory"
     ),
-    "territory_full": N_("all {spaces} development spaces of {territory} are already filled"),
+    "territory_full": NN_(
+        "the {spaces} development space of {territory} is already filled",
+        "all {spaces} development spaces of {territory} are already filled",
+        "spaces",
+    ),
     "no_pin_left": N_(
         "no development pin left: all {total} pins are on the board (the last pins go to territories in alphabetical order)"
     ),

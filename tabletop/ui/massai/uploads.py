@@ -12,6 +12,10 @@ def upload_widget(on_file: Callable[[bytes, str], None], css_class: str) -> widg
     """A one-file ``.json`` upload that hands ``(content, file name)`` to ``on_file``."""
     upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
     upload.add_class(css_class)
+    # The page's style draws the button's title instead of its own text, so no "(0)" shows.
+    upload.add_class("tt-upload")
+    upload.tooltip = upload.description
+    upload.observe(lambda change: setattr(upload, "tooltip", change["new"]), names="description")
 
     def changed(change: dict[str, Any]) -> None:
         files = change["new"]

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw
-from scipy import ndimage  # type: ignore[import-untyped]
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -45,6 +45,14 @@ _WIDTHS = {
     " ": 348, "'": 306, "-": 415, ".": 380, ",": 380, "(": 457, ")": 457,
 }  # fmt: skip
 _WIDE = 1103  # any other character counts as the widest letter: never underestimate
+
+
+def _distance(mask: Any) -> Any:
+    """Euclidean distance of each cell to the nearest zero (SciPy, imported only when a map is
+    placed: the page opens without it)."""
+    from scipy import ndimage  # type: ignore[import-untyped]
+
+    return ndimage.distance_transform_edt(mask)
 
 
 def text_width(text: str, font_px: float) -> float:
@@ -367,7 +375,7 @@ def place_inside(name: str, label: str, spaces: int, rings: Sequence[Ring]) -> P
     """The most readable card that fits inside ``rings``, placed most centrally; None if none."""
     x0, y0, w, h = _bounds(rings, 2)
     inside = _mask(rings, x0, y0, w, h)
-    distance = ndimage.distance_transform_edt(inside)
+    distance = _distance(inside)
     pole_row, pole_col = np.unravel_index(int(np.argmax(distance)), distance.shape)
     pole = (x0 + pole_col + 0.5, y0 + pole_row + 0.5)
     free = distance >= EDGE + 0.5
@@ -509,7 +517,7 @@ def _callouts(
 ) -> dict[str, Placement]:
     land = _mask([ring for rings in shapes.values() for ring in rings], 0, 0, width, height)
     # Callouts sit in the sea, clear of the coast by a few pixels, of each other and of the legend.
-    free = ndimage.distance_transform_edt(~land) >= 6
+    free = _distance(~land) >= 6
     for box in reserved:
         _block(free, box, 4)
     grid = np.indices(free.shape)
@@ -519,7 +527,7 @@ def _callouts(
         rings = shapes[name]
         if rings:
             x0, y0, w, h = _bounds(rings, 2)
-            inside = ndimage.distance_transform_edt(_mask(rings, x0, y0, w, h))
+            inside = _distance(_mask(rings, x0, y0, w, h))
             r, c = np.unravel_index(int(np.argmax(inside)), inside.shape)
             pole = (x0 + c + 0.5, y0 + r + 0.5)
         else:
