@@ -200,6 +200,7 @@ def test_a_class_plays_two_games_from_phones(
             massai_sent[(number, s.name)] = (
                 "attacker" if "You play attacker" in text else "defender"
             )
+        expect(teacher.locator(tt("counts"))).to_contain_text("4 of 4 have chosen", timeout=TIMEOUT)
         _close_round(teacher)
         expect(teacher.locator(".tt-count-row")).to_have_count(2 * number, timeout=TIMEOUT)
     rows = _csv(teacher)
