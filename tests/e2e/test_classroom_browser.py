@@ -27,6 +27,8 @@ PHONE = {
     "is_mobile": True,
 }
 TIMEOUT = 120_000  # a loaded machine: a page may take a while to start its kernel
+# Ten pages, each with its own kernel, over two games: more than the default five minutes.
+pytestmark = pytest.mark.timeout(900)
 
 
 @pytest.fixture
