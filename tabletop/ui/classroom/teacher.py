@@ -300,6 +300,10 @@ class TeacherPage(widgets.VBox):
         self.start_button.disabled = view["open"] or view["finished"] or not view["present"]
         self.close_button.description = _("Close round {round}", round=view["round"] or 1)
         self.close_button.disabled = not view["open"]
+        # A finished class game offers no more rounds (only its results, export and deletion).
+        shown = "none" if view["finished"] else ""
+        for widget in (self.start_button, self.close_button, self.timer):
+            widget.layout.display = shown
         if results_changed:
             self._results(view)
 
