@@ -311,39 +311,35 @@ class Classes:
 
     def submit(self, class_id: int, token: str, action: str) -> None:
         """A student's choice for the open round (a new one replaces the old until it closes)."""
-        # One write transaction in the usual case (40 students tap at once; SQLite takes one
-        # writer at a time): the token is looked up inside it, a wrong one counted by _check.
-        with self.store._write() as connection:
-            # A shared lock: submissions go side by side, a closing round waits for them.
-            row = self._class_row(connection, class_id, "share")
-            student = connection.execute(
-                sa.select(class_students.c.student).where(
-                    class_students.c.class_id == class_id,
-                    class_students.c.token_hash == _hash(str(token).strip()),
-                )
-            ).scalar_one_or_none()
-            if student is not None:
-                connection.execute(
-                    class_students.update()
-                    .where(
-                        class_students.c.class_id == class_id,
-                        class_students.c.student == student,
-                    )
-                    .values(seen=_now(), gone=False)
-                )
-                ledger = self._ledger_from(connection, row, own=student)
-                ledger.submit(student, action)
-                number = ledger.current.number if ledger.current else 0
+        hashed = _hash(str(token).strip())
+        for _attempt in range(5):
+            # Checked first in a read (no lock: SQLite takes one writer at a time and 40
+            # students tap at once), then written in a short transaction that makes sure the
+            # class game did not move on (its rev) in between.
+            with self.store._read() as connection:
+                row = self._class_row(connection, class_id)
+                student = self._student_of(connection, class_id, hashed)
+                if student is not None:
+                    ledger = self._ledger_from(connection, row, own=student)
+                    ledger.submit(student, action)  # ClassError: not seated, round closed...
+                    number = ledger.current.number if ledger.current else 0
+            if student is None:
+                self._check(class_id, token, "student")  # counts the failure and refuses
+                return
+            with self.store._write() as connection:
+                # A shared lock: submissions go side by side, a closing round waits for them.
+                now = self._class_row(connection, class_id, "share")
+                if now.rev != row.rev:
+                    continue  # a round opened or closed meanwhile: check again
                 key = (
                     class_choices.c.class_id == class_id,
                     class_choices.c.round == number,
                     class_choices.c.student == student,
                 )
-                if connection.execute(sa.select(class_choices.c.action).where(*key)).first():
-                    connection.execute(
-                        class_choices.update().where(*key).values(action=action, submitted=_now())
-                    )
-                else:
+                changed = connection.execute(
+                    class_choices.update().where(*key).values(action=action, submitted=_now())
+                ).rowcount
+                if not changed:
                     connection.execute(
                         class_choices.insert().values(
                             class_id=class_id,
@@ -353,8 +349,23 @@ class Classes:
                             submitted=_now(),
                         )
                     )
-        if student is None:
-            self._check(class_id, token, "student")  # counts the failure and refuses
+                connection.execute(
+                    class_students.update()
+                    .where(
+                        class_students.c.class_id == class_id, class_students.c.student == student
+                    )
+                    .values(seen=_now(), gone=False)
+                )
+            return
+        raise ClassError("the class game kept changing: tap your choice again")
+
+    def _student_of(self, connection: Connection, class_id: int, hashed: str) -> str | None:
+        found = connection.execute(
+            sa.select(class_students.c.student).where(
+                class_students.c.class_id == class_id, class_students.c.token_hash == hashed
+            )
+        ).scalar_one_or_none()
+        return None if found is None else str(found)
 
     def heartbeat(self, class_id: int, token: str) -> None:
         """The student's page is still open (it calls this every few seconds)."""
