@@ -8,11 +8,16 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.classroom.games import StageGame
 from tabletop.i18n import Translator, format_percent
+from tabletop.store import Store
+from tabletop.store.classroom import Classes
+from tabletop.ui.seat.common import lang_of, read_query
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.store_link import open_page_store
 
 _log = logging.getLogger("tabletop.ui.classroom")
 
@@ -45,6 +50,33 @@ CLASS_CSS = """
 .tt-class-page .tt-warn { background: #fff3e0; border: 2px solid #ef6c00; border-radius: 8px;
   padding: 6px 12px; font-size: 18px; }
 """
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """What a class page's address gives: the request's query, the class number and the store."""
+
+    query: dict[str, str]
+    class_id: int | None
+    classes: Classes | None
+    store_error: str | None
+    lang: str
+
+
+def page_request(query: dict[str, str] | None, store: Store | None) -> PageRequest:
+    """Read the request (Voilà's query string unless given) and open the store (unless given).
+
+    A ``class`` that is not a number becomes -1: it names no class, and the page says so."""
+    query = read_query() if query is None else query
+    error = None
+    if store is None:
+        store, error, _ = open_page_store()
+    try:
+        class_id: int | None = int(query["class"]) if "class" in query else None
+    except ValueError:
+        class_id = -1
+    classes = Classes(store) if store is not None else None
+    return PageRequest(query, class_id, classes, error, lang_of(query))
 
 
 class Ticker:

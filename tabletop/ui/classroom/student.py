@@ -21,10 +21,9 @@ from tabletop.classroom.games import preset
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes
-from tabletop.ui.classroom.common import CLASS_CSS, action_label, situation_html
-from tabletop.ui.seat.common import lang_of, read_query, refusal, tr
+from tabletop.ui.classroom.common import CLASS_CSS, action_label, page_request, situation_html
+from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.html import esc
-from tabletop.ui.shell.store_link import open_page_store
 from tabletop.ui.shell.style import style_widget
 
 __all__ = ["StudentPage", "student_page"]
@@ -305,19 +304,12 @@ class StudentPage(widgets.VBox):
 def student_page(query: dict[str, str] | None = None, store: Store | None = None) -> StudentPage:
     """The student page for the request's query string (``class``, ``join`` or ``student``,
     ``lang``)."""
-    query = read_query() if query is None else query
-    error = None
-    if store is None:
-        store, error, _ = open_page_store()
-    try:
-        class_id: int | None = int(query["class"]) if "class" in query else None
-    except ValueError:
-        class_id = -1  # names no class: refused by the page with a clear line
+    request = page_request(query, store)
     return StudentPage(
-        Classes(store) if store is not None else None,
-        class_id,
-        lang=lang_of(query),
-        join=query.get("join") or None,
-        token=query.get("student") or None,
-        store_error=error,
+        request.classes,
+        request.class_id,
+        lang=request.lang,
+        join=request.query.get("join") or None,
+        token=request.query.get("student") or None,
+        store_error=request.store_error,
     )

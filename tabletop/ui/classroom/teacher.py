@@ -28,11 +28,11 @@ from tabletop.ui.classroom.common import (
     Ticker,
     action_label,
     mix_words,
+    page_request,
     shares_plot,
 )
-from tabletop.ui.seat.common import lang_of, read_query, refusal, tr
+from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.html import esc
-from tabletop.ui.shell.store_link import open_page_store
 from tabletop.ui.shell.style import style_widget
 from tabletop.ui.table.page import default_base_url
 from tabletop.ui.table.qr import qr_svg
@@ -474,18 +474,11 @@ class TeacherPage(widgets.VBox):
 
 def classroom_page(query: dict[str, str] | None = None, store: Store | None = None) -> TeacherPage:
     """The teacher's screen for the request's query string (``class``, ``token``, ``lang``)."""
-    query = read_query() if query is None else query
-    error = None
-    if store is None:
-        store, error, _ = open_page_store()
-    try:
-        class_id: int | None = int(query["class"]) if "class" in query else None
-    except ValueError:
-        class_id = -1  # names no class: refused by the page with a clear line
+    request = page_request(query, store)
     return TeacherPage(
-        Classes(store) if store is not None else None,
-        class_id,
-        query.get("token") or None,
-        lang=lang_of(query),
-        store_error=error,
+        request.classes,
+        request.class_id,
+        request.query.get("token") or None,
+        lang=request.lang,
+        store_error=request.store_error,
     )
