@@ -1,5 +1,6 @@
 """Seats in a real browser: one Voilà server on the notebooks folder, the shared screen and
-three phone-sized seats (390 × 844, touch) play an Africa round with a forced resolution.
+three phone-sized seats (390 × 844, touch) play two Africa rounds, the first with a forced
+resolution.
 
 Checked: secrecy in every page's text and in every websocket message a page received (a seat
 never gets another seat's sealed sheet before the reveal; the shared screen never gets any); a
@@ -220,6 +221,33 @@ def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, s
             expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
             # Belgium's unsealed draft was not played and is gone with its round.
             assert "Congo: develop" not in belgium.locator(".tt-text textarea").input_value()
+
+            # Round 5: every seat seals (three phones, Great Britain through the store as the
+            # command line does), so the host's plain Resolve is offered and used.
+            second = {
+                "France": "Algeria: hold\n# wren-slate-2207",
+                "Germany": "Togo: hold\n# ibis-amber-4410",
+                "Belgium": "Congo: hold\n# newt-flint-9034",
+            }
+            for power, text in second.items():
+                page = phones[power].page
+                page.locator(".tt-text textarea").fill(text)
+                page.locator(".tt-seal").tap()
+                expect(page.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+            tables.seal(new.table_id, new.seat("Great Britain").token, "# all hold")
+            resolve = host.page.locator(".tt-resolve-table")
+            expect(resolve).to_be_enabled(timeout=TIMEOUT)
+            time.sleep(1.0)
+            host_seen = host.page.inner_text("body") + host.received()
+            assert not any(text.split("# ")[1] in host_seen for text in second.values())
+            resolve.click()
+            expect(host.page.locator(".tt-table-heading")).to_contain_text(
+                "Round 6", timeout=TIMEOUT
+            )
+            for phone in phones.values():
+                expect(phone.page.locator(".tt-seat-heading")).to_contain_text(
+                    "Round 6", timeout=TIMEOUT
+                )
 
             # A lost phone: the host issues Germany a new link; the old one is refused.
             host.page.locator(".tt-seat-card-germany .tt-revoke").click()
