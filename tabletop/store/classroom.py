@@ -22,12 +22,10 @@ or refused with "the round is closed" — never stored and then ignored.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
-import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -37,18 +35,17 @@ from sqlalchemy.exc import IntegrityError
 from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
 from tabletop.store.base import StoreBase
 from tabletop.store.schema import class_choices, class_games, class_students
+from tabletop.store.tokens import FREE_FAILURES, lock_wait, new_code, normalize_code  # noqa: F401
+from tabletop.store.tokens import aware as _aware
+from tabletop.store.tokens import hash_secret as _hash
+from tabletop.store.tokens import new_token as _token
+from tabletop.store.tokens import utc_now as _now
 
 #: A student whose page has not been heard from for this long is not seated in the next
 #: round and not waited for in this one (the computer chooses for them at the close).
 PRESENT_SECONDS = 20.0
 #: "Last seen" is written again only when older than this (a page asks every few seconds).
 SEEN_REFRESH = 5.0
-TOKEN_BYTES = 24
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-#: Wrong join codes or tokens accepted before the class game refuses every one for a while.
-FREE_FAILURES = 5
-MAX_LOCK_SECONDS = 60.0
 
 
 class ClassNotFound(ClassError):
@@ -87,35 +84,10 @@ class StudentPass:
     nickname: str
 
 
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def _token() -> str:
-    while True:
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        if not token.startswith("-"):  # a leading dash reads as an option on a command line
-            return token
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=timezone.utc)  # SQLite gives naive UTC datetimes back
-    return value
-
-
 def _when(value: datetime) -> datetime:
-    aware = _aware(value)
-    assert aware is not None
-    return aware
-
-
-def normalize_code(text: str) -> str:
-    return "".join(ch for ch in str(text).upper() if ch not in " -_\t")
+    found = _aware(value)
+    assert found is not None
+    return found
 
 
 def student_url(base_url: str, class_id: int, join_token: str) -> str:
@@ -142,7 +114,7 @@ class Classes:
     ) -> NewClass:
         ledger = ClassLedger.new(preset, rounds, matching, seed)
         host, join = _token(), _token()
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = new_code()
         with self.store._write() as connection:
             inserted = connection.execute(
                 class_games.insert().values(
@@ -467,8 +439,8 @@ class Classes:
                 class_games.update().where(key).values(failures=class_games.c.failures + 1)
             )
             failures = connection.execute(sa.select(class_games.c.failures).where(key)).scalar()
-            if failures is not None and failures > FREE_FAILURES:
-                wait = min(MAX_LOCK_SECONDS, 2.0 ** (failures - FREE_FAILURES - 1))
+            wait = lock_wait(failures or 0)
+            if wait is not None:
                 connection.execute(
                     class_games.update()
                     .where(key)

@@ -34,7 +34,7 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -54,9 +54,24 @@ from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import secrets as kept_secrets
 from tabletop.store.schema import tables as tables_table
 from tabletop.store.store import Snapshot, Store, _dumps
+from tabletop.store.tokens import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    FREE_FAILURES,
+    MAX_LOCK_SECONDS,
+    lock_wait,
+    normalize_code,
+)
+from tabletop.store.tokens import aware as _aware
+from tabletop.store.tokens import hash_secret as _hash
+from tabletop.store.tokens import new_code as _new_code
+from tabletop.store.tokens import new_token as _new_token
+from tabletop.store.tokens import utc_now as _now
 
 __all__ = [
     "CODE_ALPHABET",
+    "FREE_FAILURES",
+    "MAX_LOCK_SECONDS",
     "HOST",
     "BadToken",
     "IssuedSeat",
@@ -80,15 +95,6 @@ __all__ = [
 
 #: The name of the host (the shared screen) in a :class:`SeatAccess`.
 HOST = "host"
-#: Random bytes of every token (``secrets.token_urlsafe(24)``: 192 bits, 32 characters).
-TOKEN_BYTES = 24
-#: Letters and digits of the short codes: none that reads like another (no 0/O, 1/I/L).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-#: Wrong tokens a table accepts before it locks every token out for a while.
-FREE_FAILURES = 5
-#: The longest lock-out after wrong tokens (it doubles from 1 s up to this).
-MAX_LOCK_SECONDS = 60.0
 #: Revoked token and code hashes kept per seat (to say "revoked" rather than "wrong").
 OLD_HASHES_KEPT = 20
 #: One seat's sheet: the round's sheets together stay under the notation's limit.
@@ -144,37 +150,6 @@ class SeatsMissing(SeatError):
 
 class RoundAlreadyResolved(SeatError):
     """The round named was resolved already (by another page or process): nothing changed."""
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _aware(value: datetime | None) -> datetime | None:
-    if value is None:
-        return None
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
-
-
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def normalize_code(text: str) -> str:
-    """A code as typed (any case, spaces or dashes) in the form it was issued."""
-    return "".join(ch for ch in text.upper() if ch not in " -_\t")
-
-
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def _new_token() -> str:
-    # A token that starts with "-" reads as an option on a command line (``--token -x…``).
-    while True:
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        if not token.startswith("-"):
-            return token
 
 
 def _pad(host_token: str, table_id: int, seat: str, generation: int, size: int) -> bytes:
@@ -497,8 +472,8 @@ class Tables:
                     )
                     failures = table.failures + 1
                     values: dict[str, Any] = {"failures": failures}
-                    if failures > FREE_FAILURES:
-                        wait = min(MAX_LOCK_SECONDS, 2.0 ** (failures - FREE_FAILURES - 1))
+                    wait = lock_wait(failures)
+                    if wait is not None:
                         values["locked_until"] = now + timedelta(seconds=wait)
                     connection.execute(
                         tables_table.update().where(tables_table.c.id == table_id).values(**values)
