@@ -286,3 +286,43 @@ def _wait_for_widgets(page: object, selector: str = ".widget-button", timeout_ms
 def wait_for_widgets() -> Callable[..., object]:
     """``wait_for_widgets(page, selector=".widget-button", timeout_ms=60_000) -> Locator``."""
     return _wait_for_widgets
+
+
+def _settled_box(locator: object, tries: int = 30) -> dict[str, float]:
+    """``locator``'s bounding box once it has stopped moving: panels beside a canvas appear
+    after it (a round's report), which shrinks a canvas the page scales to fit."""
+    box = locator.bounding_box()  # type: ignore[attr-defined]
+    for _ in range(tries):
+        locator.page.wait_for_timeout(150)  # type: ignore[attr-defined]
+        again = locator.bounding_box()  # type: ignore[attr-defined]
+        if again == box:
+            break
+        box = again
+    assert box is not None, "the canvas is not on the page"
+    return box
+
+
+def _point_on_canvas(canvas: object, x: float, y: float, tap: bool = False) -> None:
+    """Click (or tap) canvas pixel (x, y) of ``canvas``, whatever size the page shows it at.
+
+    The pointer first rests on the point: what the page shows on hovering may move the canvas
+    (a details line that grows), so the point is measured again before the click."""
+    canvas.scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    position: dict[str, float] = {}
+    for _ in range(2):
+        box = _settled_box(canvas)
+        width, height = canvas.evaluate("c => [c.width, c.height]")  # type: ignore[attr-defined]
+        position = {"x": x * box["width"] / width, "y": y * box["height"] / height}
+        if not tap:
+            canvas.hover(position=position)  # type: ignore[attr-defined]
+    if tap:
+        canvas.tap(position=position)  # type: ignore[attr-defined]
+    else:
+        canvas.click(position=position)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def point_on_canvas() -> Callable[..., None]:
+    """``point_on_canvas(canvas_locator, x, y, tap=False)``: click or tap a canvas pixel once
+    the canvas stands still."""
+    return _point_on_canvas

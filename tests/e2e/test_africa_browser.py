@@ -139,7 +139,7 @@ def map_pixels(page) -> tuple[list[int], int]:
 
 @pytest.mark.browser
 def test_play_a_round_undo_reload_and_continue(
-    voila, page, wait_for_widgets, tmp_path, screenshot_path
+    voila, page, wait_for_widgets, tmp_path, screenshot_path, point_on_canvas
 ) -> None:
     base_url = voila("africa1880")
     page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
@@ -166,13 +166,7 @@ def test_play_a_round_undo_reload_and_continue(
     page.screenshot(path=str(screenshot_path("africa1880.png")))
 
     # Pointing at a territory shows its details (the canvas may be scaled down by the page).
-    canvas = page.locator("canvas.tt-map")
-    box = canvas.bounding_box()
-    drawn = page.evaluate(
-        "() => { const c = document.querySelector('canvas.tt-map'); return [c.width, c.height]; }"
-    )
-    x, y = egypt_anchor()
-    canvas.click(position={"x": x * box["width"] / drawn[0], "y": y * box["height"] / drawn[1]})
+    point_on_canvas(page.locator("canvas.tt-map"), *egypt_anchor())
     expect(page.locator(".tt-map-details")).to_contain_text("Egypt: coastal", timeout=TIMEOUT)
 
     # Undo, then play the round again from the restored sheets.

@@ -55,18 +55,8 @@ def show_map(page, base_url: str, wait_for_widgets) -> object:
     return canvas
 
 
-def page_point(page, canvas, name: str) -> dict[str, float]:
-    """Where ``name``'s label is on the page, relative to the canvas, at its shown size."""
-    box = canvas.bounding_box()
-    width, height = page.evaluate(
-        "() => { const c = document.querySelector('canvas.tt-map'); return [c.width, c.height]; }"
-    )
-    x, y = anchor(name)
-    return {"x": x * box["width"] / width, "y": y * box["height"] / height}
-
-
 def test_map_at_laptop_width_click_names_the_territory(
-    voila, page, wait_for_widgets, screenshot_path
+    voila, page, wait_for_widgets, screenshot_path, point_on_canvas
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     canvas = show_map(page, voila("africa1880"), wait_for_widgets)
@@ -76,7 +66,7 @@ def test_map_at_laptop_width_click_names_the_territory(
     # Shown 1:1, names are at their drawn size of 11 px or more (the layout's minimum).
     assert shown >= 0.99, f"the map is shown at {shown:.2f} of its size: names under 11 px"
     for name in ("Ivory Coast", "Gold Coast", "Dahomey"):
-        canvas.click(position=page_point(page, canvas, name))
+        point_on_canvas(canvas, *anchor(name))
         expect(page.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
     page.set_viewport_size({"width": 1366, "height": 1100})  # the whole map in the picture
     canvas.screenshot(path=str(screenshot_path("map-laptop.png")))
@@ -103,13 +93,13 @@ def phone() -> Iterator[object]:
 
 
 def test_map_at_phone_width_tap_names_the_territory(
-    voila, phone, wait_for_widgets, screenshot_path
+    voila, phone, wait_for_widgets, screenshot_path, point_on_canvas
 ) -> None:
     canvas = show_map(phone, voila("africa1880"), wait_for_widgets)
     box = canvas.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box  # the whole map is on screen
     print(f"phone: map shown at {box['width']:.0f} px wide")
     for name in ("Ivory Coast", "Togo", "Gold Coast"):
-        canvas.tap(position=page_point(phone, canvas, name))
+        point_on_canvas(canvas, *anchor(name), tap=True)
         expect(phone.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
     phone.locator(".tt-map-view").screenshot(path=str(screenshot_path("map-phone.png")))
