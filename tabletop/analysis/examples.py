@@ -98,7 +98,7 @@ def late_game_position(seed: int, candidates: int = 5, max_holders: int = 4) -> 
     )
     chosen = rng.sample(occupied_full, min(candidates, len(occupied_full)))
     open_ones = set(chosen)
-    for territory in open_ones:
+    for territory in chosen:  # a list: the same order in every process (a set would not be)
         holders = [p for p in POWERS if territory in presence[p]]
         for power in rng.sample(holders, max(0, len(holders) - max_holders)):
             presence[power].discard(territory)

@@ -18,7 +18,6 @@ from tabletop.analysis.factored.game import (
     RuleTerm,
     Term,
     assignments,
-    broadcast,
     pack,
     row_index,
     squeeze,
@@ -110,15 +109,15 @@ AnyConstraint = Constraint | ImplicitConstraint
 class OwnGroup:
     """Variables of one player that interact in its payoff, with the (incentive) terms they are in.
 
-    ``total`` is the player's payoff from these terms over ``scope`` when that table is small
-    enough to build (``None`` otherwise).
+    ``tabular``: whether the best-response condition is small enough to be made a table (at most
+    :data:`MAX_SCOPE` variables, no rule term); otherwise it is checked from the terms.
     """
 
     player: int
     own: tuple[int, ...]
     scope: tuple[int, ...]
     terms: tuple[AnyTerm, ...]
-    total: np.ndarray | None
+    tabular: bool
 
 
 def own_groups(game: FactoredGame) -> list[OwnGroup]:
@@ -156,32 +155,151 @@ def own_groups(game: FactoredGame) -> list[OwnGroup]:
             ]
             related = [t for t in related if t.scope]
             scope = tuple(sorted({v for t in related for v in t.scope}))
-            total: np.ndarray | None = None
-            tables = [t for t in related if isinstance(t, Term)]
-            if len(scope) <= MAX_SCOPE and len(tables) == len(related):
-                total = np.zeros((2,) * len(scope), dtype=_table_type(tables))
-                for term in tables:
-                    total += broadcast(term.scope, term.values, scope).astype(total.dtype)
+            tabular = len(scope) <= MAX_SCOPE and all(isinstance(t, Term) for t in related)
             own_here = tuple(sorted(v for v in members if v in scope))
-            groups.append(OwnGroup(player, own_here, scope, tuple(related), total))
+            groups.append(OwnGroup(player, own_here, scope, tuple(related), tabular))
     return groups
 
 
-def _table_type(terms: Sequence[Term]) -> type:
-    """Whole-number payoffs (the usual case) are summed as int32: exact and twice as fast."""
+#: Variables of a payoff table's last axis while it is summed (``2 ** 12`` cells): the table is
+#: laid out with the owner's variables first, and each term is spread over this block once, so
+#: every addition runs along long contiguous rows instead of axes of length 2.
+INNER = 12
+#: Packed profiles of every cell of a table, by (table scope, rule scope): see :func:`rule_codes`.
+Codes = dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray]
+
+
+def _whole(values: np.ndarray) -> bool:
+    if values.dtype.kind in "biu":
+        return True
+    return bool(np.all(np.isfinite(values)) and np.array_equal(values, np.round(values)))
+
+
+def sum_type(terms: Sequence[AnyTerm]) -> np.dtype:
+    """The narrowest exact type for a sum of these terms: whole-number tables are summed as
+    int8, int16 or int32 by the largest possible total (a quarter of the memory traffic of
+    int32 for the usual small payoffs), a sum with a rule term as int32, anything else as
+    float64.
+
+    >>> sum_type([Term(0, (0,), np.array([0.0, 3.0]))]), sum_type([Term(0, (0,), np.array([0.5]))])
+    (dtype('int8'), dtype('float64'))
+    """
+    tables = [t for t in terms if isinstance(t, Term)]
+    if not all(_whole(t.values) for t in tables):
+        return np.dtype(np.float64)
+    bound = sum(float(np.abs(t.values).max()) if t.values.size else 0.0 for t in tables)
+    if any(isinstance(t, RuleTerm) for t in terms):
+        # A rule's values are whole only when it returns integers (checked when they come).
+        return np.dtype(np.int32) if bound < 2**20 else np.dtype(np.float64)
+    for kind in (np.int8, np.int16, np.int32):
+        if bound <= np.iinfo(kind).max:
+            return np.dtype(kind)
+    return np.dtype(np.float64)
+
+
+def lay(scope: Sequence[int], values: np.ndarray, order: Sequence[int], inner: int) -> np.ndarray:
+    """A table over ``scope`` shaped to be combined with a table over ``order`` whose last
+    ``inner`` variables are merged into one axis: size-1 axes where it does not depend, and
+    the last axis spread over every cell of the inner block.
+
+    >>> lay((1,), np.array([5, 7]), (0, 1), 1).tolist()
+    [[5, 7]]
+    """
+    outer, block = list(order[: len(order) - inner]), list(order[len(order) - inner :])
+    here = set(scope)
+    outside = [v for v in outer if v in here]
+    inside = [v for v in block if v in here]
+    axes = [list(scope).index(v) for v in outside + inside]
+    if len(axes) > 1:
+        values = np.transpose(values, axes)
+    if len(inside) < len(block) and values.size >= 2**14:
+        # A large table is spread one missing variable at a time, innermost first: each step
+        # copies whole rows, far faster than one copy of a broadcast with axes of length 2.
+        flat = np.ascontiguousarray(values).reshape(-1)
+        after = 1
+        for v in reversed(block):
+            if v not in here:
+                flat = np.repeat(flat.reshape(-1, 1, after), 2, axis=1).reshape(-1)
+            after *= 2
+        values = flat
+    else:
+        spread = (2,) * len(outside) + tuple(2 if v in here else 1 for v in block)
+        values = np.broadcast_to(values.reshape(spread), (2,) * len(outside) + (2,) * inner)
+    values = values.reshape((2,) * len(outside) + (2**inner,))
+    return values.reshape(tuple(2 if v in here else 1 for v in outer) + (2**inner,))
+
+
+def rule_codes(scope: tuple[int, ...], rule: RuleTerm, codes: Codes | None = None) -> np.ndarray:
+    """Cell ``i`` of a table over ``scope`` (first variable = highest bit) as the rule's packed
+    profile; kept in ``codes`` so that every condition over the same scope shares one array (a
+    model may then reuse its work from one player's rule to the next).
+
+    >>> rule = RuleTerm(0, (1, 0), lambda c: c, 3.0)
+    >>> rule_codes((0, 1), rule).tolist()  # bit 0 = variable 1, bit 1 = variable 0
+    [0, 1, 2, 3]
+    """
+    codes = {} if codes is None else codes
+    key = (scope, rule.scope)
+    if key not in codes:
+        flat = np.arange(2 ** len(scope), dtype=np.int64)
+        shifts = [len(scope) - 1 - scope.index(v) for v in rule.scope]
+        if shifts == list(range(len(scope))):
+            codes[key] = flat  # the rule's bits already are the table's (scope descending)
+        else:
+            packed = np.zeros_like(flat)
+            for m, shift in enumerate(shifts):
+                packed |= (flat >> shift & 1) << m
+            codes[key] = packed
+    return codes[key]
+
+
+def best_table(
+    own: Sequence[int],
+    scope: tuple[int, ...],
+    terms: Sequence[AnyTerm],
+    codes: Codes | None = None,
+) -> np.ndarray:
+    """The best-response condition of the owner of ``own`` as a 0/1 table over ``scope``
+    (sorted; axis ``k`` = ``scope[k]``): True where its own values reach its best payoff from
+    ``terms`` against the others' values.
+
+    The payoff table is summed with the last :data:`INNER` variables in one long axis and the
+    owner's variables together (where they are when they follow each other in ``scope``, as a
+    player's relations do; else first, and the result is a transposed view), so the best over
+    the owner's values is a maximum over the middle axis of a (contexts before, own values,
+    contexts after) array.
+
+    >>> term = Term(0, (0, 1), np.array([[0.0, 0.0], [-1.0, 1.0]]))  # 1 pays iff the other is 1
+    >>> best_table((0,), (0, 1), [term]).tolist()
+    [[True, False], [False, True]]
+    """
+    own = tuple(sorted(own))
+    at = [scope.index(v) for v in own]
+    if at == list(range(at[0], at[0] + len(at))) if at else True:
+        order = list(scope)  # the owner's variables are already together: no transposition
+        before = at[0] if at else 0
+    else:
+        order = list(own) + [v for v in scope if v not in own]
+        before = 0
+    inner = min(INNER, len(scope) - len(own))
+    dtype = sum_type(terms)
+    total = np.zeros((2,) * (len(order) - inner) + (2**inner,), dtype=dtype)
+    to_order = [scope.index(v) for v in order]
     for term in terms:
-        if (
-            term.values.dtype.kind in "biu"
-            and term.values.size
-            and (np.abs(term.values).max() <= 2**20)
-        ):
-            continue  # already whole numbers
-        if (
-            not np.array_equal(term.values, np.round(term.values))
-            or np.abs(term.values).max() > 2**20
-        ):
-            return np.float64
-    return np.int32
+        if isinstance(term, Term):
+            total += lay(term.scope, term.values.astype(dtype, copy=False), order, inner)
+            continue
+        values = np.asarray(term.rule(rule_codes(scope, term, codes)))
+        if dtype.kind == "i" and values.dtype.kind not in "biu":
+            total = total.astype(np.float64)
+            dtype = total.dtype
+        grid = total.reshape((2,) * len(order))
+        grid += values.reshape((2,) * len(scope)).transpose(to_order)
+    # (contexts before, the owner's values, contexts after): the best over the middle axis.
+    flat = total.reshape(2**before, 2 ** len(own), -1)
+    best = flat.max(axis=1, keepdims=True)
+    allowed = (flat >= (best if dtype.kind == "i" else best - TOL)).reshape((2,) * len(order))
+    return allowed if order == list(scope) else allowed.transpose(np.argsort(to_order))
 
 
 def incentive(term: Term, own: set[int]) -> Term:
@@ -212,12 +330,10 @@ def constraints_of(groups: Iterable[OwnGroup]) -> list[AnyConstraint]:
     for group in groups:
         if not group.own:
             continue  # the player's payoff never depends on these variables
-        if group.total is None:
+        if not group.tabular:
             out.append(ImplicitConstraint(group.player, group.scope, group.own, group.terms))
             continue
-        axes = tuple(k for k, v in enumerate(group.scope) if v in group.own)
-        best = group.total.max(axis=axes, keepdims=True)
-        allowed = group.total >= best - TOL
+        allowed = np.ascontiguousarray(best_table(group.own, group.scope, group.terms))
         scope, allowed = squeeze(group.scope, allowed)
         if scope:
             out.append(Constraint(group.player, scope, allowed))
