@@ -3,9 +3,11 @@ wrong ones, sealing, status without contents, what a seat sees, resolving exactl
 
 from __future__ import annotations
 
+import hmac
 import json
 import multiprocessing
 import re
+import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -68,7 +70,7 @@ def test_tokens_are_long_random_and_only_their_hashes_are_kept(store: Store) -> 
 def test_no_token_starts_with_a_dash(store: Store, monkeypatch: Any) -> None:
     # "--token -abc" reads as an option on a command line: such tokens are drawn again.
     drawn = iter(["-" + "a" * 31, "-" + "b" * 31] + ["c" * 31 + str(i % 10) for i in range(20)])
-    monkeypatch.setattr(seats.secrets, "token_urlsafe", lambda size: next(drawn))
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda size: next(drawn))
     _, new = _table(store)
     tokens = [new.host_token] + [s.token for s in new.seats]
     assert tokens and not any(t.startswith("-") for t in tokens)
@@ -78,13 +80,13 @@ def test_wrong_old_and_revoked_tokens_are_refused(store: Store, monkeypatch: Any
     tables, new = _table(store)
     france = new.seat("France")
     calls: list[int] = []
-    real = seats.hmac.compare_digest
+    real = hmac.compare_digest
 
     def counting(a: Any, b: Any) -> bool:
         calls.append(1)
         return real(a, b)
 
-    monkeypatch.setattr(seats.hmac, "compare_digest", counting)
+    monkeypatch.setattr(hmac, "compare_digest", counting)
     assert tables.authenticate(new.table_id, france.token).seat == "France"
     assert calls, "tokens are compared with hmac.compare_digest"
     assert tables.authenticate(new.table_id, france.code.lower()).seat == "France"

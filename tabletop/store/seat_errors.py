@@ -1,0 +1,54 @@
+"""The refusals of tables and seats: one line each for a person (all are :class:`SeatError`)."""
+
+from __future__ import annotations
+
+from tabletop.store.errors import StoreError
+
+
+class SeatError(StoreError):
+    """A refusal about a table or a seat (one line for a person)."""
+
+
+class TableNotFound(SeatError):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(f"there is no table {table_id} in this database")
+
+
+class BadToken(SeatError):
+    """A token (or code) that opens nothing at this table."""
+
+
+class RevokedToken(BadToken):
+    """A token the host replaced (a lost phone): the seat needs its new link."""
+
+
+class TooManyAttempts(SeatError):
+    """Too many wrong tokens at this table lately; ``retry_after`` seconds to wait."""
+
+    def __init__(self, table_id: int, retry_after: float) -> None:
+        self.retry_after = retry_after
+        super().__init__(
+            f"too many wrong links for table {table_id}: "
+            f"try again in {max(1, round(retry_after))} s"
+        )
+
+
+class SealRefused(SeatError):
+    """A sheet or secret that cannot be sealed (another power's header, not this seat's turn,
+    over the size limit, a game over)."""
+
+
+class SeatsMissing(SeatError):
+    """Resolving refused while seats have not sealed (``missing``); ``force`` overrides."""
+
+    def __init__(self, table_id: int, missing: list[str]) -> None:
+        self.missing = missing
+        super().__init__(
+            f"table {table_id}: waiting for {', '.join(missing)}; resolve with force to treat "
+            "the missing sheets as the rules say (all hold, all alliance)"
+        )
+
+
+class RoundAlreadyResolved(SeatError):
+    """The round named was resolved already (by another page or process): nothing changed."""

@@ -1,0 +1,146 @@
+"""Resolving a table's round with the sealed sheets (exactly once under any concurrency), the
+table's game as a game file, and the tables opened on a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from tabletop.games.africa1880 import observe as africa_observe
+from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.notation import SheetTooLongError
+from tabletop.games.africa1880.report import Report as AfricaReport
+from tabletop.games.massai import observe as massai_observe
+from tabletop.games.massai.gamefile import GameRecord
+from tabletop.games.massai.notation import format_action
+from tabletop.store import kinds
+from tabletop.store.errors import GameNotFound, StaleGameError
+from tabletop.store.schema import games, history
+from tabletop.store.schema import seats as seats_table
+from tabletop.store.schema import tables as tables_table
+from tabletop.store.seat_base import TablesBase, _game_over, _round_of
+from tabletop.store.seat_errors import RoundAlreadyResolved, SealRefused, SeatError, SeatsMissing
+from tabletop.store.store import Snapshot, _dumps
+
+
+class TableResolving(TablesBase):
+    """The host's Resolve, the export and the list of a game's tables."""
+
+    # ------------------------------------------------------------------ resolving
+    def resolve(
+        self,
+        table_id: int,
+        host_token: str,
+        force: bool = False,
+        round: int | None = None,
+    ) -> tuple[Snapshot, Any]:
+        """Resolve the current round (``round``: the one the host saw) with the sealed sheets.
+
+        Refused while seats are missing unless ``force`` (Africa: a missing sheet holds
+        everywhere and allies everyone); refused for a round already resolved (nothing
+        changes). Reading the sheets and keeping the result is one transaction on the version
+        read, so under any concurrency exactly one resolution of a round happens. Returns the
+        new snapshot and the report (Africa: its ``Report``; Massai: the last action's).
+        """
+        access = self.authenticate(table_id, host_token, host=True)
+        game_id = access.game_id
+        snap = self.store.load(game_id)
+        current = _round_of(snap.game)
+        if round is not None and round != current:
+            raise RoundAlreadyResolved(
+                f"table {table_id}: round {round} is already resolved (now at {current}); "
+                "nothing changed"
+            )
+        game = snap.game
+        if _game_over(game):
+            raise SeatError(f"table {table_id}: the game is over, there is nothing to resolve")
+        with self.store._write() as connection:
+            try:
+                row = self.store._bump(connection, game_id, snap.version)
+            except StaleGameError:
+                raise RoundAlreadyResolved(
+                    f"table {table_id}: round {current} was resolved meanwhile (on another "
+                    "page); nothing changed"
+                ) from None
+            sealed_rows = connection.execute(
+                sa.select(seats_table.c.seat, seats_table.c.sheet)
+                .where(seats_table.c.table_id == table_id, seats_table.c.sealed_round == current)
+                .order_by(seats_table.c.position)
+            ).all()
+            sealed = {r.seat: r.sheet for r in sealed_rows}
+            names = kinds.players_of(game)
+            if isinstance(game, Game):
+                missing = [p for p in names if p not in sealed]
+                if missing and not force:
+                    raise SeatsMissing(table_id, missing)
+                sheets = africa_observe.combine_sheets(sealed, game.state.powers)
+                try:
+                    report: Any = game.apply(sheets)
+                except SheetTooLongError as error:
+                    raise SealRefused(str(error)) from None
+                assert isinstance(report, AfricaReport)
+                action, detail = "resolve", sheets
+                report_json: dict[str, Any] | None = report.to_dict(include_state=False)
+                new_game: Any = game
+            else:
+                by_player = {names.index(s): t for s, t in sealed.items()}
+                missing = [
+                    n
+                    for i, n in enumerate(names)
+                    if massai_observe.secret_for(game.state, i) is not None and i not in by_player
+                ]
+                if missing and not force:
+                    raise SeatsMissing(table_id, missing)
+                try:
+                    actions = massai_observe.actions_from_secrets(game.state, by_player, force)
+                except massai_observe.SecretError as error:
+                    raise SeatError(f"table {table_id}: {error}") from None
+                record: GameRecord = game
+                for item in actions:
+                    record, report = record.play(item)
+                    if not report.ok:
+                        raise SeatError(f"table {table_id}: refused: {report.message}")
+                action, detail = "play", "; ".join(format_action(a) for a in actions)
+                report_json, new_game = None, record
+            seq = row.head_seq
+            connection.execute(
+                history.insert().values(
+                    game_id=game_id,
+                    seq=seq,
+                    action=action,
+                    detail=detail,
+                    report=None if report_json is None else _dumps(report_json),
+                    actor=f"table {table_id}",
+                    at=row.updated,
+                    step=kinds.step_of(new_game),
+                    parent_seq=seq - 1,
+                    returns_to=None,
+                    undoes=None,
+                    state=_dumps(kinds.doc_of(new_game)),
+                )
+            )
+            self.store._notify(connection, game_id)
+            info = self.store._info(connection, game_id)
+        self.store._remember((game_id, info.created, seq), new_game)
+        return Snapshot(info, new_game, seq), report
+
+    def export(self, table_id: int) -> dict[str, Any]:
+        """The table's game as a game file (``tabletop africa/massai`` read it)."""
+        return self.store.export_game(self.table_game(table_id))
+
+    def tables_of(self, game_id: int) -> list[int]:
+        """The tables opened on a game, newest first."""
+        with self.store._read() as connection:
+            if (
+                connection.execute(sa.select(games.c.id).where(games.c.id == game_id)).first()
+                is None
+            ):
+                raise GameNotFound(game_id)
+            return list(
+                connection.execute(
+                    sa.select(tables_table.c.id)
+                    .where(tables_table.c.game_id == game_id)
+                    .order_by(tables_table.c.id.desc())
+                ).scalars()
+            )
