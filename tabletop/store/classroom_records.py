@@ -1,0 +1,56 @@
+"""The values and refusals of class games: what creating one gives the teacher, what a student's
+page keeps, the links of both pages, and the errors (all are :class:`ClassError`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.classroom.ledger import ClassError
+
+
+class ClassNotFound(ClassError):
+    def __init__(self, class_id: int) -> None:
+        super().__init__(f"there is no class game {class_id}")
+
+
+class BadClassToken(ClassError):
+    def __init__(self) -> None:
+        super().__init__("this link or code does not open this class game: ask the teacher")
+
+
+class ClassLockedOut(ClassError):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"too many wrong codes: try again in {max(1, round(retry_after))} s")
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class game as created: only the teacher gets these secrets."""
+
+    class_id: int
+    host_token: str
+    join_token: str
+    code: str
+
+
+@dataclass(frozen=True)
+class StudentPass:
+    """What a student's page keeps to come back to the same seat after a reload."""
+
+    class_id: int
+    student: str
+    token: str
+    nickname: str
+
+
+def student_url(base_url: str, class_id: int, join_token: str) -> str:
+    """The class's join link (the student page, ``notebooks/student.ipynb``)."""
+    return f"{base_url.rstrip('/')}/voila/render/student.ipynb?class={class_id}&join={join_token}"
+
+
+def teacher_url(base_url: str, class_id: int, host_token: str) -> str:
+    """The teacher's screen (``notebooks/classroom.ipynb``)."""
+    return (
+        f"{base_url.rstrip('/')}/voila/render/classroom.ipynb?class={class_id}&token={host_token}"
+    )
