@@ -10,8 +10,7 @@ import pytest
 
 from tabletop.store.seats import Tables
 from tabletop.ui.seat import SeatPage
-from tabletop.ui.table import TablePage, table_page, table_page_link
-from tabletop.ui.table.page import default_base_url
+from tabletop.ui.table import TablePage, table_page
 from tests.ui.seat.helpers import africa_table, find, massai_table, new_store, page_text
 
 BASE = "http://192.168.1.20:8866"
@@ -194,28 +193,6 @@ def test_massai_reveals_both_setups_together(tmp_path: Path) -> None:
     revealed = page_text(page.report)
     assert "Revealed" in revealed and "a1" in revealed and "a6" in revealed
     store.close()
-
-
-def test_links_and_default_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("TABLETOP_BASE_URL", "SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME"):
-        monkeypatch.delenv(name, raising=False)
-    assert table_page_link(12) == "table.ipynb?game=12"
-    url = "http://club.example:8866/hub/voila/render/table.ipynb?table=1&token=x"
-    assert default_base_url(url) == "http://club.example:8866/hub"
-    local = default_base_url("http://127.0.0.1:9000/voila/render/table.ipynb")
-    assert local.endswith(":9000") and local.startswith("http://")
-    # a preheated kernel knows its request from these (after wait_for_request)
-    monkeypatch.setenv("SERVER_NAME", "tablet.local")
-    monkeypatch.setenv("SERVER_PORT", "8870")
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/table.ipynb")
-    assert default_base_url() == "http://tablet.local:8870"
-    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
-    assert default_base_url().endswith(":8870") and "127.0.0.1" not in default_base_url()
-    # asked on loopback, served by `tabletop serve --lan`: the address it printed
-    monkeypatch.setenv("TABLETOP_BASE_URL", "http://192.0.2.7:9003")
-    assert default_base_url() == "http://192.0.2.7:9003"
-    monkeypatch.setenv("TABLETOP_BASE_URL", "http://127.0.0.1:9003")
-    assert default_base_url().endswith(":8870")
 
 
 @pytest.mark.parametrize("query", [{"table": "x", "token": "y"}, {"table": "1"}])

@@ -1,0 +1,128 @@
+"""Who has sealed (never what), Resolve, the report for everyone, the timer, and following the
+changes other pages make."""
+
+from __future__ import annotations
+
+import logging
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from tabletop.games.africa1880.gamefile import Game
+from tabletop.store import GameChange, StoreError
+from tabletop.store.seats import SeatError, TableStatus
+from tabletop.ui.seat.common import tr
+from tabletop.ui.shell.html import esc
+from tabletop.ui.table.part import TablePart
+
+_log = logging.getLogger("tabletop.ui.table")
+
+
+class Resolving(TablePart):
+    """The round's status, its resolution and report, the timer and the page's watcher."""
+
+    def show_status(self, status: TableStatus | None = None) -> None:
+        """Who has sealed, who is awaited (never what); the Resolve buttons follow."""
+        if status is None:
+            try:
+                status = self.tables.status(self.table_id)  # type: ignore[union-attr]
+            except (SeatError, StoreError) as error:
+                self.say(str(error), "error")
+                return
+        self.status = status
+        _ = tr(self.lang).gettext
+        try:
+            name = self.store.load(status.game_id).info.name
+        except StoreError:
+            name = ""
+        what = (
+            _("Round {round}", round=status.round)
+            if status.kind == "africa1880"
+            else _("Action {n}", n=status.round + 1)
+        )
+        self.heading.value = (
+            "<h1>"
+            + esc(_("Table {n}", n=self.table_id))
+            + f" — {esc(name)}</h1><h2>{esc(what)}</h2>"
+        )
+        for card in self.cards.values():
+            card.show_status(status)
+        over = status.game_over
+        self.resolve_button.disabled = over or not status.complete or not status.sealed
+        self.resolve_now_button.layout.display = (
+            "none"
+            if over or status.complete or not status.sealed and status.kind == "massai"
+            else ""
+        )
+
+    # ----------------------------------------------------------------- resolving
+    def resolve(self, force: bool = False) -> None:
+        """Resolve the round shown with the sealed sheets (refused in one line otherwise)."""
+        assert self.tables is not None
+        self.question.children = ()
+        round_ = self.status.round if self.status is not None else None
+        try:
+            snap, report = self.tables.resolve(
+                self.table_id, self.host_token, force=force, round=round_
+            )
+        except (SeatError, StoreError) as error:
+            self.say(str(error), "error")
+            self.show_status()
+            return
+        if self.watcher is not None:
+            self.watcher.known(self.store.versions(snap.game_id))
+        self.leave_here()
+        self.say(tr(self.lang).gettext("Resolved: everybody sees the report now."), "ok")
+        self.show_status()
+        self.show_report()
+        if self.on_report is not None:
+            self.on_report(report)
+
+    def show_report(self) -> None:
+        """The last resolution for everyone (Africa: report and map; Massai: both secrets)."""
+        status = self.status
+        if status is None:
+            return
+        snap = self.store.load(status.game_id)
+        _ = tr(self.lang).gettext
+        if isinstance(snap.game, Game):
+            from tabletop.ui.table.report import africa_report
+
+            self.report.children = africa_report(snap.game, self.lang)
+        else:
+            from tabletop.ui.table.report import massai_report
+
+            self.report.children = massai_report(snap.game, self.lang)
+        if not self.report.children:
+            nothing = esc(_("No round resolved yet."))
+            self.report.children = (widgets.HTML(f"<p>{nothing}</p>"),)
+
+    # ----------------------------------------------------------------- timer
+    def _build_timer(self) -> None:
+        from tabletop.ui.table.timer import TableTimer
+
+        self.timer = TableTimer(self.store, self.status_game_id(), self.lang)
+        self.timer_box.children = (self.timer,)
+
+    def status_game_id(self) -> int:
+        return self.tables.table_game(self.table_id)  # type: ignore[union-attr]
+
+    # ----------------------------------------------------------------- changes
+    def _on_change(self, change: GameChange) -> None:
+        try:
+            if change.deleted:
+                self.refuse(tr(self.lang).gettext("This game was deleted."))
+                return
+            old = self.status
+            self.show_status()
+            if change.state_changed or (
+                old is not None and self.status and old.round != self.status.round
+            ):
+                self.show_report()
+            self.timer.refresh()
+        except Exception:  # a page never shows a traceback
+            _log.exception("the shared screen could not follow a change")
+
+    def poll(self) -> None:
+        """Look for a change now (tests; the watcher does it by itself in a page)."""
+        if self.watcher is not None:
+            self.watcher.poll()
