@@ -7,11 +7,15 @@ still choosing, never their choices); **Start round** / **Close round** (with a 
 naming how many the computer will choose for) and an optional timer that closes the round by
 itself; after each round, the plots of the class's choices beside the prediction, the average
 payoffs, the CSV export and, at the end, deleting the class game with its data.
+
+The page is put together from parts, one job each: :mod:`~tabletop.ui.classroom.teacher_form`
+(creating), :mod:`~tabletop.ui.classroom.teacher_rounds` (starting and closing rounds,
+deleting), :mod:`~tabletop.ui.classroom.teacher_results` (the results), with the words of
+:mod:`~tabletop.ui.classroom.labels`; this module builds the screen and keeps it up to date.
 """
 
 from __future__ import annotations
 
-import base64
 import logging
 import time
 from typing import Any
@@ -19,58 +23,27 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.classroom.games import PRESETS
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes, student_url
-from tabletop.ui.classroom.common import (
-    CLASS_CSS,
-    Ticker,
-    action_label,
-    mix_words,
-    page_request,
-    shares_plot,
-)
+from tabletop.ui.classroom.common import CLASS_CSS, Ticker, page_request
+from tabletop.ui.classroom.labels import how_words, preset_label
+from tabletop.ui.classroom.teacher_form import TeacherForm
+from tabletop.ui.classroom.teacher_results import TeacherResults
+from tabletop.ui.classroom.teacher_rounds import TeacherRounds
 from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.style import style_widget
-from tabletop.ui.table.page import default_base_url
+from tabletop.ui.table.address import default_base_url
 from tabletop.ui.table.qr import qr_svg
 
-__all__ = ["TeacherPage", "classroom_page"]
+__all__ = ["POLL_SECONDS", "TeacherPage", "classroom_page", "how_words", "preset_label"]
 
 _log = logging.getLogger("tabletop.ui.classroom")
 POLL_SECONDS = 1.0
 
 
-def preset_label(key: str, lang: str) -> str:
-    """A preset's name in the page's language."""
-    _ = tr(lang).gettext
-    labels = {
-        "africa-two": _("Two powers in Egypt, not full (presences kept)"),
-        "africa-two-full": _("Two powers in a full Egypt (presences kept, a colony counts 2)"),
-        "africa-two-full-score": _("Two powers in a full Egypt (game score)"),
-        "africa-three-full": _("Three powers in a full Congo (presences kept, a colony counts 2)"),
-        "massai-two-huts": _("Massai attack: two attackable huts, default guard table"),
-        "massai-three-huts": _("Massai attack: three attackable huts, default guard table"),
-    }
-    return labels.get(key, PRESETS.get(key, key))
-
-
-def how_words(how: str, lang: str) -> str:
-    """How the prediction was found (see :class:`~tabletop.classroom.games.Prediction`)."""
-    _ = tr(lang).gettext
-    words = {
-        "optimal mixed strategy": _("optimal mixed strategy of the zero-sum game"),
-        "dominance": _("a dominant choice"),
-        "mixed equilibrium": _("the mixed equilibrium"),
-        "pure equilibrium": _("the first pure equilibrium"),
-        "uniform": _("no equilibrium found: uniform"),
-    }
-    return words.get(how, how)
-
-
-class TeacherPage(widgets.VBox):
+class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, widgets.VBox):
     """The class game on the projector: join card, live counts, rounds, results."""
 
     def __init__(
@@ -116,46 +89,6 @@ class TeacherPage(widgets.VBox):
             self._build()
         else:
             self._form()
-
-    # ----------------------------------------------------------------- creating
-    def _form(self) -> None:
-        _ = self.t.gettext
-        self.preset = widgets.Dropdown(
-            options=[(preset_label(k, self.lang), k) for k in PRESETS],
-            description=_("Game"),
-            layout=widgets.Layout(width="min(100%, 640px)"),
-        )
-        self.rounds = widgets.BoundedIntText(
-            value=5, min=1, max=100, description=_("Rounds"), layout=widgets.Layout(width="220px")
-        )
-        self.matching = widgets.Dropdown(
-            options=[(_("new random groups each round"), "random"), (_("fixed groups"), "fixed")],
-            description=_("Groups"),
-            layout=widgets.Layout(width="min(100%, 480px)"),
-        )
-        create = widgets.Button(description=_("Create the class game"), button_style="primary")
-        create.add_class("tt-create-class")
-        create.on_click(lambda _b: self.create())
-        self.body.children = (
-            widgets.HTML("<h2>" + esc(_("A class game")) + "</h2>"),
-            self.preset,
-            self.rounds,
-            self.matching,
-            create,
-        )
-
-    def create(self) -> None:
-        assert self.classes is not None
-        try:
-            new = self.classes.create(
-                self.preset.value, int(self.rounds.value), self.matching.value
-            )
-        except (ClassError, StoreError) as error:
-            self.say(str(error), "error")
-            return
-        self.class_id, self.host_token = new.class_id, new.host_token
-        self.join_token, self.code = new.join_token, new.code
-        self._build()
 
     # ----------------------------------------------------------------- the class
     def _build(self) -> None:
@@ -306,163 +239,6 @@ class TeacherPage(widgets.VBox):
             widget.layout.display = shown
         if results_changed:
             self._results(view)
-
-    def _results(self, view: dict[str, Any]) -> None:
-        _ = self.t.gettext
-        shares = view["shares"]
-        if not shares:
-            self.results.children = ()
-            self.export.value = ""
-            return
-        prediction = view["prediction"]
-        parts: list[widgets.Widget] = []
-        roles = list(prediction["mix"])
-        symmetric = (
-            len(roles) > 1
-            and all(prediction["mix"][r] == prediction["mix"][roles[0]] for r in roles)
-            and not view["preset"].startswith("massai")
-        )
-        plotted = roles[:1] if symmetric else roles
-        for role in plotted:
-            by_round = {
-                int(n): (view["shares_all"][n] if symmetric else s[role]) for n, s in shares.items()
-            }
-            actions = list(next(iter(by_round.values())).keys())
-            title = (
-                _("What the class chose") if symmetric else _("What the {role}s chose", role=role)
-            )
-            parts.append(
-                widgets.HTML(shares_plot(title, actions, by_round, prediction["mix"][role], self.t))
-            )
-            parts.append(
-                widgets.HTML(
-                    "<p class='tt-big tt-prediction'>"
-                    + esc(_("Theory"))
-                    + f" ({esc(how_words(prediction['how'], self.lang))}): "
-                    + f"{esc(mix_words(prediction['mix'][role], self.t))}</p>"
-                )
-            )
-        if prediction["pure_equilibria"] and not view["preset"].startswith("massai"):
-            listed = "; ".join(" / ".join(p) for p in prediction["pure_equilibria"][:6])
-            label = _("Pure equilibria:")
-            parts.append(widgets.HTML(f"<p>{esc(label)} {esc(listed)}</p>"))
-        averages = ", ".join(
-            f"{n}: {v:.2f}" for n, v in sorted(view["average_payoff"].items()) if v is not None
-        )
-        parts.append(widgets.HTML(self._counts_table(view)))
-        label = _("Average payoff by round:")
-        parts.append(widgets.HTML(f"<p>{esc(label)} {esc(averages)}</p>"))
-        self.results.children = tuple(parts)
-        self._export()
-
-    def _counts_table(self, view: dict[str, Any]) -> str:
-        """The plotted choices as numbers too (a projector far away, a screen reader)."""
-        _ = self.t.gettext
-        rows = []
-        for number, by_role in sorted(view["counts"].items()):
-            for role, counts in sorted(by_role.items()):
-                cells = ", ".join(
-                    f"{action_label(a, self.t)} {n}" for a, n in sorted(counts.items())
-                )
-                rows.append(
-                    f"<tr class='tt-count-row'><td>{number}</td><td>{esc(role)}</td>"
-                    f"<td>{esc(cells)}</td></tr>"
-                )
-        head = "".join(f"<th>{esc(h)}</th>" for h in (_("Round"), _("Side"), _("Choices")))
-        return f"<table class='tt-counts-table'><tr>{head}</tr>{''.join(rows)}</table>"
-
-    def _export(self) -> None:
-        assert self.classes is not None and self.class_id is not None and self.host_token
-        text = self.classes.export_csv(self.class_id, self.host_token)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"class-{self.class_id}.csv"
-        self.export.value = (
-            f'<a class="tt-export" download="{name}" href="data:text/csv;base64,{data}">'
-            + esc(self.t.gettext("Download every choice (CSV)"))
-            + "</a>"
-        )
-
-    # ----------------------------------------------------------------- actions
-    def start_round(self) -> None:
-        assert self.classes is not None and self.class_id is not None and self.host_token
-        try:
-            self.classes.open_round(self.class_id, self.host_token)
-        except (ClassError, StoreError) as error:
-            self.say(str(error), "error")
-            return
-        seconds = int(self.timer.value or 0)
-        self.deadline = time.monotonic() + seconds if seconds else None
-        self.confirm.children = ()
-        self.say("")
-        self.refresh()
-
-    def close_round(self, confirmed: bool = False) -> None:
-        _ = self.t.gettext
-        assert self.classes is not None and self.class_id is not None and self.host_token
-        missing = len(self.view["waiting"]) if self.view and self.view["open"] else 0
-        if missing and not confirmed:
-            yes = widgets.Button(
-                description=_("Close: the computer chooses for them"), button_style="danger"
-            )
-            yes.add_class("tt-confirm-close")
-            no = widgets.Button(description=_("Wait"))
-            yes.on_click(lambda _b: self.close_round(confirmed=True))
-            no.on_click(lambda _b: setattr(self.confirm, "children", ()))
-            question = widgets.HTML(
-                "<p class='tt-warn'>"
-                + esc(
-                    self.t.ngettext(
-                        "{n} student has not chosen yet.",
-                        "{n} students have not chosen yet.",
-                        missing,
-                        n=missing,
-                    )
-                )
-                + "</p>"
-            )
-            self.confirm.children = (question, yes, no)
-            return
-        self.confirm.children = ()
-        self.deadline = None
-        try:
-            self.classes.close_round(self.class_id, self.host_token)
-        except (ClassError, StoreError) as error:
-            self.say(str(error), "error")
-            return
-        self.say("")
-        self.refresh()
-
-    def ask_delete(self) -> None:
-        _ = self.t.gettext
-        yes = widgets.Button(description=_("Delete for good"), button_style="danger")
-        yes.add_class("tt-confirm-delete")
-        no = widgets.Button(description=_("Keep it"))
-        yes.on_click(lambda _b: self.delete())
-        no.on_click(lambda _b: setattr(self.confirm, "children", ()))
-        self.confirm.children = (
-            widgets.HTML(
-                "<p class='tt-warn'>"
-                + esc(_("Every nickname and choice of this class game will be deleted."))
-                + "</p>"
-            ),
-            yes,
-            no,
-        )
-
-    def delete(self) -> None:
-        assert self.classes is not None and self.class_id is not None and self.host_token
-        try:
-            self.classes.delete(self.class_id, self.host_token)
-        except (ClassError, StoreError) as error:
-            self.say(str(error), "error")
-            return
-        self.ticker.stop()
-        self.class_id = None
-        self.body.children = (
-            widgets.HTML(
-                "<p class='tt-big'>" + esc(self.t.gettext("The class game was deleted.")) + "</p>"
-            ),
-        )
 
     def say(self, text: str, kind: str = "ok") -> None:
         self.message.value = f'<p class="tt-msg-{kind} tt-big">{esc(text)}</p>' if text else ""
