@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
 import os
 import random
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,16 +44,9 @@ from tabletop.games.africa1880.state import POWERS  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from africa_resolve import late_game as crowded_round  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+# The browser tests' harness: free ports, readiness, a clean stop, Debian's Chromium.
+sys.path.insert(0, str(REPO_ROOT / "tests" / "e2e"))
+from harness import CHROMIUM, CHROMIUM_ARGS, answers, free_port, stop  # noqa: E402
 
 # Click "Resolve" and wait, frame by frame, until the report names the round and the map's
 # pixels changed; returns milliseconds.
@@ -113,23 +103,6 @@ def late_game(rounds: int = 6, seed: int = 1880) -> tuple[Game, dict[str, OrderS
     for _ in range(rounds):
         game.apply(random_sheets(game, rng))
     return game, random_sheets(game, rng)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def answers(port: int) -> bool:
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        conn.request("GET", "/api/status")
-        ok = conn.getresponse().status < 500
-        conn.close()
-        return ok
-    except OSError:
-        return False
 
 
 ONE_BUTTON_NOTEBOOK = {
@@ -197,11 +170,7 @@ def serve(folder: Path, notebook: Path, extra_env: dict[str, str]) -> Iterator[t
             time.sleep(0.02)
         yield time.perf_counter() - started, port
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=15)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc, timeout=15)
 
 
 @contextlib.contextmanager
@@ -212,7 +181,7 @@ def browser(folder: Path) -> Iterator[Any]:
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             user_data_dir=str(folder / "profile"),
-            executable_path=CHROMIUM,
+            executable_path=str(CHROMIUM),
             headless=True,
             args=CHROMIUM_ARGS,
             viewport={"width": 1400, "height": 1000},

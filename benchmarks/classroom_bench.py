@@ -34,6 +34,17 @@ sys.path.insert(0, str(ROOT))
 from tabletop.store import open_store  # noqa: E402
 from tabletop.store.classroom import Classes  # noqa: E402
 
+# The browser tests' harness: free ports, readiness, kernels, memory, a clean stop, Chromium.
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from harness import (  # noqa: E402
+    children,
+    free_port,
+    launch_chromium,
+    memory,
+    stop,
+    wait_until_answers,
+)
+
 
 def store_figures(url: str, students: int, rounds: int) -> dict[str, Any]:
     main = open_store(url)
@@ -92,27 +103,6 @@ def store_figures(url: str, students: int, rounds: int) -> dict[str, Any]:
     }
 
 
-def _rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def _kernels(server_pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-                cmd = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if stat[1] == str(server_pid) and b"ipykernel" in cmd:
-                found.append(int(entry.name))
-    return found
-
-
 def page_figures(pages: int) -> dict[str, Any]:
     """RSS of the kernels of ``pages`` open student pages (joined, playing)."""
     from playwright.sync_api import sync_playwright
@@ -125,7 +115,7 @@ def page_figures(pages: int) -> dict[str, Any]:
     store = open_store(url)
     classes = Classes(store)
     new = classes.create("africa-two-full-score", rounds=3)
-    port = 18000 + os.getpid() % 1000
+    port = free_port()
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/python"),
@@ -143,14 +133,10 @@ def page_figures(pages: int) -> dict[str, Any]:
         start_new_session=True,
     )
     try:
-        time.sleep(4)
+        wait_until_answers(port, server, 60)
         link = f"http://127.0.0.1:{port}/voila/render/student.ipynb?class={new.class_id}&join={new.join_token}"
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                headless=True,
-                args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-            )
+            browser = launch_chromium(pw)
             opened = []
             for k in range(pages):
                 page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
@@ -161,11 +147,10 @@ def page_figures(pages: int) -> dict[str, Any]:
                 page.locator(".tt-personal-link").wait_for()
                 opened.append(page)
             time.sleep(2)
-            rss = [_rss_kib(pid) / 1024 for pid in _kernels(server.pid)]
+            rss = [memory(pid).get("rss", 0.0) for pid in children(server.pid)]
             browser.close()
     finally:
-        os.killpg(server.pid, 15)
-        server.wait(30)
+        stop(server, timeout=30)
         store.close()
     return {
         "pages": pages,

@@ -28,7 +28,6 @@ import json
 import os
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,8 +41,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+# The browser tests' harness: free ports, kernels, memory, Debian's Chromium and its flags.
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from harness import CHROMIUM, CHROMIUM_ARGS, children, free_port, memory  # noqa: E402
+
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
@@ -81,38 +82,6 @@ WATCH_OWN = """
                                                      characterData: true, attributes: true});
 }
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if fields[1] == str(pid):
-                found.add(int(entry.name))
-    return found
-
-
-def memory(pid: int) -> dict[str, float]:
-    """RSS and PSS of a process, in MB (smaps_rollup)."""
-    found = {}
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            name, _, value = line.partition(":")
-            if name in ("Rss", "Pss"):
-                found[name.lower()] = int(value.split()[0]) / 1024
-    except OSError:
-        return {}
-    return found
 
 
 def cpu_ticks(pids: set[int]) -> int:
@@ -233,7 +202,7 @@ def fresh_context(pw: Any, folder: Path, **options: Any) -> Iterator[Any]:
     profile = Path(tempfile.mkdtemp(prefix="profile-", dir=folder))
     context = pw.chromium.launch_persistent_context(
         user_data_dir=str(profile),
-        executable_path=CHROMIUM,
+        executable_path=str(CHROMIUM),
         headless=True,
         args=CHROMIUM_ARGS,
         **options,
@@ -277,7 +246,7 @@ def seals(
     seats = {seat["power"]: seat for seat in table["seats"]}
     screen_times: list[float] = []
     phone_times: list[float] = []
-    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
     try:
         screen = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         screen.goto(

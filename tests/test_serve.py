@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from e2e.harness import children, free_port
 
 from tabletop.cli import build_parser
 from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
@@ -65,12 +66,6 @@ def _notebook(path: Path, sources: list[str]) -> None:
     )
 
 
-def _free_port(ip: str = "127.0.0.1") -> int:
-    with socket.socket() as probe:
-        probe.bind((ip, 0))
-        return int(probe.getsockname()[1])
-
-
 def _private_env(tmp_path: Path) -> dict[str, str]:
     """HOME and every Jupyter folder inside the test's folder."""
     env = dict(os.environ)
@@ -90,22 +85,9 @@ def _private_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if fields[1] == str(pid):
-                found.add(int(entry.name))
-    return found
-
-
 def _kernels(serve_pid: int) -> set[int]:
     """The kernel processes of the Voilà server that ``tabletop serve`` started."""
-    return {kernel for voila in _children(serve_pid) for kernel in _children(voila)}
+    return {kernel for voila in children(serve_pid) for kernel in children(voila)}
 
 
 def _fetch(url: str, timeout: float = 120) -> str:
@@ -229,7 +211,7 @@ def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path, served: list[Ser
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
     _notebook(notebooks / "hello.ipynb", ["print('hello')"])
-    port = _free_port()
+    port = free_port()
     db = tmp_path / "tabletop.db"
     server = Served(
         ["--port", str(port), "--db", str(db), "--pool", "1", "--notebooks", str(notebooks)],
@@ -258,7 +240,7 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     _notebook(notebooks / "seat.ipynb", PROBE_CELLS)
     _notebook(notebooks / "dashboard.ipynb", PROBE_CELLS)
     ip = lan_address()
-    port = _free_port(ip)
+    port = free_port(ip)
     db = tmp_path / "tabletop.db"
     server = Served(
         [

@@ -15,6 +15,9 @@ Fixtures
 ``browser``
     A Playwright persistent context on /usr/bin/chromium with a fresh user-data folder. If the
     browser is missing the test FAILS (continuous integration installs Debian's ``chromium``).
+``chromium``
+    Debian's Chromium launched as a plain browser, for tests that want several contexts
+    (several phones). ``harness`` holds the helpers behind these fixtures.
 ``page``
     The first page of ``browser``.
 ``wait_for_widgets``
@@ -27,29 +30,28 @@ Every test under ``tests/e2e`` is marked ``browser`` automatically (explicit mar
 
 from __future__ import annotations
 
-import http.client
 import os
-import signal
-import socket
 import subprocess
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NO_CHROMIUM,
+    REPO_ROOT,
+    VENV_PYTHON,
+    free_port,
+    launch_chromium,
+    stop,
+    tt,
+    wait_until_answers,
+)
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-VENV_PYTHON = REPO_ROOT / ".venv" / "bin" / "python"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "REPO_ROOT", "tt"]
+
 VOILA_START_TIMEOUT_S = 60.0
 # Screenshots go to a scratch folder so a test run never rewrites tracked files; to refresh the
 # pictures in docs/, run the browser tests with TABLETOP_SCREENSHOTS=docs/screenshots.
@@ -66,11 +68,6 @@ def screenshot_path() -> Callable[[str], Path]:
         return folder / name
 
     return where
-
-
-def tt(name: str) -> str:
-    """CSS selector of a widget tagged with ``add_class("tt-<name>")``."""
-    return f".tt-{name}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -105,61 +102,6 @@ def jupyter_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _answers(port: int) -> bool:
-    """True once the HTTP server answers. Uses an API path: GET / would start a kernel."""
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        conn.request("GET", "/api/status")
-        status = conn.getresponse().status
-        conn.close()
-        return status < 500
-    except OSError:
-        return False
-
-
-def _children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (the kernels Voila started, which run in their own session)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # Field 4 (ppid) follows the ")" that closes the command name.
-        fields = stat.rsplit(")", 1)[-1].split()
-        if len(fields) > 1 and fields[1] == str(pid):
-            found.append(int(entry.name))
-    return found
-
-
-def _stop(proc: subprocess.Popen, timeout: float = 10.0) -> None:
-    if proc.poll() is not None:
-        return
-    kernels = _children(proc.pid)
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)  # Voila shuts its kernels down on SIGTERM
-    except ProcessLookupError:
-        return
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=timeout)
-    for kernel_pid in kernels:  # only the kernels this server started, if any survived
-        try:
-            os.kill(kernel_pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
 class VoilaFactory:
     """Starts Voila servers for a test and stops them all at teardown."""
 
@@ -183,7 +125,7 @@ class VoilaFactory:
     def _start(self, target: str, env_overrides: dict[str, str] | None) -> str:
         env = dict(self._env)
         env.update(env_overrides or {})
-        port = _free_port()
+        port = free_port()
         log_path = self._log_dir / f"voila-{port}.log"
         log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
         cmd = [
@@ -206,16 +148,10 @@ class VoilaFactory:
         log.close()
         base_url = f"http://127.0.0.1:{port}/"
         self._servers[base_url] = (proc, log_path)
-        deadline = time.monotonic() + VOILA_START_TIMEOUT_S
-        while not _answers(port):
-            if proc.poll() is not None:
-                pytest.fail(f"Voila exited with code {proc.returncode}:\n{self.log_text(base_url)}")
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"Voila did not answer within {VOILA_START_TIMEOUT_S:.0f} s:\n"
-                    f"{self.log_text(base_url)}"
-                )
-            time.sleep(0.1)
+        try:
+            wait_until_answers(port, proc, VOILA_START_TIMEOUT_S, lambda: self.log_text(base_url))
+        except RuntimeError as error:
+            pytest.fail(f"Voila: {error}")
         return base_url
 
     def log_text(self, base_url: str, tail: int = 4000) -> str:
@@ -228,7 +164,7 @@ class VoilaFactory:
 
     def stop_all(self) -> None:
         for proc, _ in self._servers.values():
-            _stop(proc)
+            stop(proc)
         self._servers.clear()
 
 
@@ -246,10 +182,7 @@ def voila(jupyter_env: dict[str, str], tmp_path: Path) -> Iterator[VoilaFactory]
 def browser(tmp_path: Path) -> Iterator[object]:
     """Playwright persistent context on Debian's Chromium (never a downloaded browser)."""
     if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: install Debian's chromium package "
-            "(apt-get install chromium); browser tests never download a browser"
-        )
+        pytest.fail(NO_CHROMIUM)
     from playwright.sync_api import sync_playwright
 
     user_data = tmp_path / "chromium-profile"
@@ -266,6 +199,22 @@ def browser(tmp_path: Path) -> Iterator[object]:
             yield context
         finally:
             context.close()
+
+
+@pytest.fixture
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium as a Playwright browser: one context per device (``new_context``)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        try:
+            launched = launch_chromium(pw)
+        except RuntimeError as error:
+            pytest.fail(str(error))
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @pytest.fixture

@@ -13,13 +13,11 @@ import base64
 import csv
 import io
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
-
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, tt
+from harness import tt
+from playwright.sync_api import expect
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -29,21 +27,6 @@ PHONE = {
 TIMEOUT = 120_000  # a loaded machine: a page may take a while to start its kernel
 # Ten pages, each with its own kernel, over two games: more than the default five minutes.
 pytestmark = pytest.mark.timeout(900)
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium (never a downloaded one): a context per phone, as separate devices."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 class Student:

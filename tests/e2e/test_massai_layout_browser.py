@@ -13,12 +13,10 @@ Screenshots ``massai-laptop.png`` and ``massai-phone.png`` go to TABLETOP_SCREEN
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tabletop.ui.massai.canvas import Geometry
 
@@ -51,21 +49,6 @@ OVERFLOW_JS = """() => {
   }
   return {scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8), cut};
 }"""
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium (never a downloaded browser), for contexts of several sizes."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 class Board:

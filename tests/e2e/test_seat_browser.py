@@ -10,22 +10,14 @@ each seat sees the next round and its own results; a revoked link is refused.
 
 from __future__ import annotations
 
-import http.client
-import os
 import re
-import signal
-import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "has_touch": True,
@@ -40,60 +32,10 @@ SECRETS = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _answers(port: int) -> bool:
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        conn.request("GET", "/api/status")
-        ok = conn.getresponse().status < 500
-        conn.close()
-        return ok
-    except OSError:
-        return False
-
-
 @pytest.fixture
-def notebooks_server(jupyter_env: dict[str, str], tmp_path: Path) -> Iterator[str]:
+def notebooks_server(voila) -> str:
     """Voilà on the whole notebooks folder (seat.ipynb and table.ipynb both reachable)."""
-    port = _free_port()
-    log_path = tmp_path / "voila.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [
-                str(REPO_ROOT / ".venv" / "bin" / "python"),
-                "-m",
-                "voila",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                "notebooks",
-            ],
-            cwd=REPO_ROOT,
-            env=jupyter_env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    deadline = time.monotonic() + 60
-    while not _answers(port):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            os.killpg(proc.pid, signal.SIGKILL)
-            pytest.fail("Voilà did not start:\n" + log_path.read_text(errors="replace")[-3000:])
-        time.sleep(0.2)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=15)
+    return voila.folder()
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +78,9 @@ def _no_horizontal_scroll(page) -> bool:
 
 @pytest.mark.browser
 @pytest.mark.timeout(900)  # five pages on one Voilà server of a shared machine
-def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
+def test_a_table_round_on_phones(
+    notebooks_server: str, jupyter_env: dict[str, str], chromium
+) -> None:
     from tabletop.games.africa1880.gamefile import example_game
     from tabletop.store import open_store
     from tabletop.store.seats import Tables, host_url, seat_url
@@ -145,129 +89,125 @@ def test_a_table_round_on_phones(notebooks_server: str, jupyter_env: dict[str, s
     tables = Tables(store)
     new = tables.open_table(store.create_game(example_game()).game_id)
     base = notebooks_server
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (browser tests never download a browser)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
-            host.goto(host_url(base, new.table_id, new.host_token))
-            host.page.locator(".tt-seat-card").first.wait_for(state="visible", timeout=TIMEOUT)
-            expect(host.page.locator(".tt-seat-card")).to_have_count(4, timeout=TIMEOUT)
-            expect(host.page.locator(".tt-qr svg")).to_have_count(4)
-            expect(host.page.locator(".tt-seat-card-france .tt-seat-code")).to_contain_text(
-                new.seat("France").code
-            )
-            phones: dict[str, Watched] = {}
-            for power in SECRETS:
-                phone = Watched(browser.new_context(**PHONE))
-                phone.goto(seat_url(base, new.table_id, new.seat(power).token))
-                phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
-                phones[power] = phone
-            france = phones["France"].page
-            expect(france.locator(".tt-seat-heading")).to_contain_text("Round 4")
-            assert _no_horizontal_scroll(france), "the seat page scrolls sideways at 390 px"
+    browser = chromium
+    try:
+        host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
+        host.goto(host_url(base, new.table_id, new.host_token))
+        host.page.locator(".tt-seat-card").first.wait_for(state="visible", timeout=TIMEOUT)
+        expect(host.page.locator(".tt-seat-card")).to_have_count(4, timeout=TIMEOUT)
+        expect(host.page.locator(".tt-qr svg")).to_have_count(4)
+        expect(host.page.locator(".tt-seat-card-france .tt-seat-code")).to_contain_text(
+            new.seat("France").code
+        )
+        phones: dict[str, Watched] = {}
+        for power in SECRETS:
+            phone = Watched(browser.new_context(**PHONE))
+            phone.goto(seat_url(base, new.table_id, new.seat(power).token))
+            phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+            phones[power] = phone
+        france = phones["France"].page
+        expect(france.locator(".tt-seat-heading")).to_contain_text("Round 4")
+        assert _no_horizontal_scroll(france), "the seat page scrolls sideways at 390 px"
 
-            # France writes a draft, reloads mid-round: the draft is still there.
-            box = france.locator(".tt-text textarea")
-            box.fill(f"Algeria: develop\n{SECRETS['France']}")
-            time.sleep(2.0)  # the draft is kept a moment after the last key
-            france.reload(wait_until="commit")
-            france.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
-            expect(france.locator(".tt-text textarea")).to_have_value(
-                f"Algeria: develop\n{SECRETS['France']}", timeout=TIMEOUT
-            )
-            expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
+        # France writes a draft, reloads mid-round: the draft is still there.
+        box = france.locator(".tt-text textarea")
+        box.fill(f"Algeria: develop\n{SECRETS['France']}")
+        time.sleep(2.0)  # the draft is kept a moment after the last key
+        france.reload(wait_until="commit")
+        france.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+        expect(france.locator(".tt-text textarea")).to_have_value(
+            f"Algeria: develop\n{SECRETS['France']}", timeout=TIMEOUT
+        )
+        expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
 
-            # France and Germany seal by touch; Belgium only drafts; Great Britain never comes.
-            france.locator(".tt-seal").tap()
-            expect(france.locator(".tt-sealed-state")).to_contain_text("Sealed at")
-            germany = phones["Germany"].page
-            germany.locator(".tt-text textarea").fill(f"Togo: develop\n{SECRETS['Germany']}")
-            germany.locator(".tt-seal").tap()
-            expect(germany.locator(".tt-sealed-state")).to_contain_text("Sealed at")
-            belgium = phones["Belgium"].page
-            belgium.locator(".tt-text textarea").fill(f"Congo: develop\n{SECRETS['Belgium']}")
+        # France and Germany seal by touch; Belgium only drafts; Great Britain never comes.
+        france.locator(".tt-seal").tap()
+        expect(france.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+        germany = phones["Germany"].page
+        germany.locator(".tt-text textarea").fill(f"Togo: develop\n{SECRETS['Germany']}")
+        germany.locator(".tt-seal").tap()
+        expect(germany.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+        belgium = phones["Belgium"].page
+        belgium.locator(".tt-text textarea").fill(f"Congo: develop\n{SECRETS['Belgium']}")
 
-            status = host.page.locator(".tt-seat-card-germany .tt-seat-status")
-            expect(status).to_contain_text("Sealed")
-            expect(host.page.locator(".tt-seat-card-belgium .tt-seat-status")).to_contain_text(
-                "Waiting"
-            )
+        status = host.page.locator(".tt-seat-card-germany .tt-seat-status")
+        expect(status).to_contain_text("Sealed")
+        expect(host.page.locator(".tt-seat-card-belgium .tt-seat-status")).to_contain_text(
+            "Waiting"
+        )
 
-            # Secrecy before the reveal: in every page's text and in every message received.
-            time.sleep(1.0)
-            host_seen = host.page.inner_text("body") + host.received()
-            for power, secret in SECRETS.items():
-                assert secret not in host_seen, f"the shared screen got {power}'s sheet"
-                for other, phone in phones.items():
-                    if other == power:
-                        continue
-                    seen = phone.page.inner_text("body") + phone.received()
-                    assert secret not in seen, f"{other}'s page got {power}'s sheet"
+        # Secrecy before the reveal: in every page's text and in every message received.
+        time.sleep(1.0)
+        host_seen = host.page.inner_text("body") + host.received()
+        for power, secret in SECRETS.items():
+            assert secret not in host_seen, f"the shared screen got {power}'s sheet"
+            for other, phone in phones.items():
+                if other == power:
+                    continue
+                seen = phone.page.inner_text("body") + phone.received()
+                assert secret not in seen, f"{other}'s page got {power}'s sheet"
 
-            # Resolve now, confirmed: the missing seats hold and ally, as the rules say.
-            host.page.locator(".tt-resolve-now").click()
-            question = host.page.locator(".tt-question-text")
-            expect(question).to_contain_text("Belgium, Great Britain")
-            host.page.locator(".tt-confirm-yes").click()
-            expect(host.page.locator(".tt-table-report")).to_contain_text(
-                "what to do on the board", timeout=TIMEOUT
-            )
-            expect(host.page.locator(".tt-table-heading")).to_contain_text("Round 5")
-            for phone in phones.values():
-                expect(phone.page.locator(".tt-seat-heading")).to_contain_text("Round 5")
-            expect(france.locator(".tt-own-results")).to_contain_text("Algeria")
-            expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
-            # Belgium's unsealed draft was not played and is gone with its round.
-            assert "Congo: develop" not in belgium.locator(".tt-text textarea").input_value()
+        # Resolve now, confirmed: the missing seats hold and ally, as the rules say.
+        host.page.locator(".tt-resolve-now").click()
+        question = host.page.locator(".tt-question-text")
+        expect(question).to_contain_text("Belgium, Great Britain")
+        host.page.locator(".tt-confirm-yes").click()
+        expect(host.page.locator(".tt-table-report")).to_contain_text(
+            "what to do on the board", timeout=TIMEOUT
+        )
+        expect(host.page.locator(".tt-table-heading")).to_contain_text("Round 5")
+        for phone in phones.values():
+            expect(phone.page.locator(".tt-seat-heading")).to_contain_text("Round 5")
+        expect(france.locator(".tt-own-results")).to_contain_text("Algeria")
+        expect(france.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
+        # Belgium's unsealed draft was not played and is gone with its round.
+        assert "Congo: develop" not in belgium.locator(".tt-text textarea").input_value()
 
-            # Round 5: every seat seals (three phones, Great Britain through the store as the
-            # command line does), so the host's plain Resolve is offered and used.
-            second = {
-                "France": "Algeria: hold\n# wren-slate-2207",
-                "Germany": "Togo: hold\n# ibis-amber-4410",
-                "Belgium": "Congo: hold\n# newt-flint-9034",
-            }
-            for power, text in second.items():
-                page = phones[power].page
-                page.locator(".tt-text textarea").fill(text)
-                page.locator(".tt-seal").tap()
-                expect(page.locator(".tt-sealed-state")).to_contain_text("Sealed at")
-            tables.seal(new.table_id, new.seat("Great Britain").token, "# all hold")
-            resolve = host.page.locator(".tt-resolve-table")
-            expect(resolve).to_be_enabled(timeout=TIMEOUT)
-            time.sleep(1.0)
-            host_seen = host.page.inner_text("body") + host.received()
-            assert not any(text.split("# ")[1] in host_seen for text in second.values())
-            resolve.click()
-            expect(host.page.locator(".tt-table-heading")).to_contain_text(
+        # Round 5: every seat seals (three phones, Great Britain through the store as the
+        # command line does), so the host's plain Resolve is offered and used.
+        second = {
+            "France": "Algeria: hold\n# wren-slate-2207",
+            "Germany": "Togo: hold\n# ibis-amber-4410",
+            "Belgium": "Congo: hold\n# newt-flint-9034",
+        }
+        for power, text in second.items():
+            page = phones[power].page
+            page.locator(".tt-text textarea").fill(text)
+            page.locator(".tt-seal").tap()
+            expect(page.locator(".tt-sealed-state")).to_contain_text("Sealed at")
+        tables.seal(new.table_id, new.seat("Great Britain").token, "# all hold")
+        resolve = host.page.locator(".tt-resolve-table")
+        expect(resolve).to_be_enabled(timeout=TIMEOUT)
+        time.sleep(1.0)
+        host_seen = host.page.inner_text("body") + host.received()
+        assert not any(text.split("# ")[1] in host_seen for text in second.values())
+        resolve.click()
+        expect(host.page.locator(".tt-table-heading")).to_contain_text("Round 6", timeout=TIMEOUT)
+        for phone in phones.values():
+            expect(phone.page.locator(".tt-seat-heading")).to_contain_text(
                 "Round 6", timeout=TIMEOUT
             )
-            for phone in phones.values():
-                expect(phone.page.locator(".tt-seat-heading")).to_contain_text(
-                    "Round 6", timeout=TIMEOUT
-                )
 
-            # A lost phone: the host issues Germany a new link; the old one is refused.
-            host.page.locator(".tt-seat-card-germany .tt-revoke").click()
-            host.page.locator(".tt-confirm-yes").click()
-            expect(host.page.locator(".tt-seat-card-germany .tt-seat-code")).not_to_contain_text(
-                new.seat("Germany").code, timeout=TIMEOUT
-            )
-            germany.reload(wait_until="commit")
-            expect(germany.locator(".tt-refusal")).to_contain_text(
-                "replaced by the host", timeout=TIMEOUT
-            )
-            assert "Traceback" not in germany.inner_text("body")
-        finally:
-            browser.close()
-            store.close()
+        # A lost phone: the host issues Germany a new link; the old one is refused.
+        host.page.locator(".tt-seat-card-germany .tt-revoke").click()
+        host.page.locator(".tt-confirm-yes").click()
+        expect(host.page.locator(".tt-seat-card-germany .tt-seat-code")).not_to_contain_text(
+            new.seat("Germany").code, timeout=TIMEOUT
+        )
+        germany.reload(wait_until="commit")
+        expect(germany.locator(".tt-refusal")).to_contain_text(
+            "replaced by the host", timeout=TIMEOUT
+        )
+        assert "Traceback" not in germany.inner_text("body")
+    finally:
+        store.close()
 
 
 @pytest.mark.browser
 @pytest.mark.timeout(600)
-def test_a_massai_attack_on_two_phones(notebooks_server: str, jupyter_env: dict[str, str]) -> None:
+def test_a_massai_attack_on_two_phones(
+    notebooks_server: str, jupyter_env: dict[str, str], chromium
+) -> None:
     from tabletop.games.massai.gamefile import GameRecord
     from tabletop.store import open_store
     from tabletop.store.seats import Tables, host_url, seat_url
@@ -280,38 +220,36 @@ def test_a_massai_attack_on_two_phones(notebooks_server: str, jupyter_env: dict[
     tables.seal(new.table_id, second.token, "a4 b4 c4 d4 e4")
     tables.resolve(new.table_id, new.host_token)  # both setups revealed: play begins
     base = notebooks_server
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
-            host.goto(host_url(base, new.table_id, new.host_token))
-            attacker = Watched(browser.new_context(**PHONE))
-            attacker.goto(seat_url(base, new.table_id, first.token))
-            defender = Watched(browser.new_context(**PHONE))
-            defender.goto(seat_url(base, new.table_id, second.token))
-            for phone in (attacker, defender):
-                phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
-            assert _no_horizontal_scroll(attacker.page)
-            attacker.page.locator(".tt-square-d4").tap()
-            expect(attacker.page.locator(".tt-square-d4")).to_have_class(re.compile("tt-chosen"))
-            attacker.page.locator(".tt-seal").tap()
-            expect(attacker.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
-            expect(host.page.locator(".tt-seat-card-player-1 .tt-seat-status")).to_contain_text(
-                "Sealed"
-            )
-            time.sleep(1.0)
-            # the defender's page never learns the target before both are revealed
-            expect(defender.page.locator(".tt-chosen")).to_have_count(0)
-            assert "attack d4" not in defender.received() + defender.page.inner_text("body")
-            defender.page.locator(".tt-square-d4").tap()
-            defender.page.locator(".tt-seal").tap()
-            expect(defender.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
-            resolve = host.page.locator(".tt-resolve-table")
-            expect(resolve).to_be_enabled()
-            resolve.click()
-            expect(host.page.locator(".tt-revealed")).to_contain_text("d4", timeout=TIMEOUT)
-            heading = attacker.page.locator(".tt-seat-heading")
-            expect(heading).to_contain_text("attack d4 guards d4", timeout=TIMEOUT)
-        finally:
-            browser.close()
-            store.close()
+    browser = chromium
+    try:
+        host = Watched(browser.new_context(viewport={"width": 1280, "height": 900}))
+        host.goto(host_url(base, new.table_id, new.host_token))
+        attacker = Watched(browser.new_context(**PHONE))
+        attacker.goto(seat_url(base, new.table_id, first.token))
+        defender = Watched(browser.new_context(**PHONE))
+        defender.goto(seat_url(base, new.table_id, second.token))
+        for phone in (attacker, defender):
+            phone.page.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
+        assert _no_horizontal_scroll(attacker.page)
+        attacker.page.locator(".tt-square-d4").tap()
+        expect(attacker.page.locator(".tt-square-d4")).to_have_class(re.compile("tt-chosen"))
+        attacker.page.locator(".tt-seal").tap()
+        expect(attacker.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
+        expect(host.page.locator(".tt-seat-card-player-1 .tt-seat-status")).to_contain_text(
+            "Sealed"
+        )
+        time.sleep(1.0)
+        # the defender's page never learns the target before both are revealed
+        expect(defender.page.locator(".tt-chosen")).to_have_count(0)
+        assert "attack d4" not in defender.received() + defender.page.inner_text("body")
+        defender.page.locator(".tt-square-d4").tap()
+        defender.page.locator(".tt-seal").tap()
+        expect(defender.page.locator(".tt-sealed-state")).to_contain_text("Sealed")
+        resolve = host.page.locator(".tt-resolve-table")
+        expect(resolve).to_be_enabled()
+        resolve.click()
+        expect(host.page.locator(".tt-revealed")).to_contain_text("d4", timeout=TIMEOUT)
+        heading = attacker.page.locator(".tt-seat-heading")
+        expect(heading).to_contain_text("attack d4 guards d4", timeout=TIMEOUT)
+    finally:
+        store.close()

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,10 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import REPO_ROOT, children, free_port
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 SCRIPT = REPO_ROOT / "tools" / "pg_test_server.sh"
 EXAMPLE_GAME = REPO_ROOT / "tabletop" / "games" / "africa1880" / "data" / "example_game.json"
 EXAMPLE_SHEETS = REPO_ROOT / "examples" / "africa" / "orders_1895.txt"
@@ -90,25 +87,6 @@ def pg_url(pg_server: str) -> Iterator[str]:
         admin.dispose()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if fields[1] == str(pid):
-                found.add(int(entry.name))
-    return found
-
-
 class Server:
     """A ``tabletop serve`` process (its own process group), its log, and its kernels."""
 
@@ -146,7 +124,7 @@ class Server:
         pytest.fail(f"{self.name} not ready:\n{self.text()[-3000:]}")
 
     def kernels(self) -> set[int]:
-        return {k for voila in _children(self.process.pid) for k in _children(voila)}
+        return {k for voila in children(self.process.pid) for k in children(voila)}
 
     def stop(self) -> None:
         """SIGTERM (Voilà shuts its kernels down), then SIGKILL for anything left."""
@@ -204,8 +182,8 @@ def env(jupyter_env: dict[str, str], pg_url: str) -> dict[str, str]:
 @pytest.fixture
 def servers(env: dict[str, str], pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Server 1 (shared screens, seat pages not preheated) and server 2 (seat pages)."""
-    one = Server("server 1", _free_port(), pg_url, 0, env, tmp_path / "serve-1.log")
-    two = Server("server 2", _free_port(), pg_url, 2, env, tmp_path / "serve-2.log")
+    one = Server("server 1", free_port(), pg_url, 0, env, tmp_path / "serve-1.log")
+    two = Server("server 2", free_port(), pg_url, 2, env, tmp_path / "serve-2.log")
     try:
         deadline = time.monotonic() + 240
         one.wait_ready("table.ipynb", deadline)
@@ -217,22 +195,6 @@ def servers(env: dict[str, str], pg_url: str, tmp_path: Path) -> Iterator[tuple[
         for server in (one, two):
             assert server.process.poll() is not None
             assert not server.kernels()
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def test_a_table_shared_by_two_servers_on_postgresql(

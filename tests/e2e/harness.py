@@ -1,0 +1,137 @@
+"""What the browser tests and the page benchmarks share: free ports, a server's readiness, its
+kernels, a clean stop, and Debian's Chromium with the flags it needs here.
+
+Tests in this folder import it as ``harness`` (pytest puts the folder on ``sys.path``); the
+scripts in ``benchmarks/`` add the folder to ``sys.path`` themselves.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+VENV_PYTHON = REPO_ROOT / ".venv" / "bin" / "python"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's browser; a test never downloads one
+# As root Chromium needs --no-sandbox; the rest keeps it off the network it cannot reach.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NO_CHROMIUM = (
+    f"{CHROMIUM} is missing: install Debian's chromium package "
+    "(apt-get install chromium); the browser tests never download a browser"
+)
+
+
+def tt(name: str) -> str:
+    """CSS selector of a widget tagged with ``add_class("tt-<name>")``."""
+    return f".tt-{name}"
+
+
+def free_port(ip: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on at the moment."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((ip, 0))
+        return int(sock.getsockname()[1])
+
+
+def answers(port: int, path: str = "/api/status", host: str = "127.0.0.1") -> bool:
+    """True once an HTTP server answers on ``port``. The default path is an API one: GET / on a
+    Voila server would start a kernel."""
+    try:
+        conn = http.client.HTTPConnection(host, port, timeout=2)
+        conn.request("GET", path)
+        status = conn.getresponse().status
+        conn.close()
+        return status < 500
+    except OSError:
+        return False
+
+
+def wait_until_answers(
+    port: int, proc: subprocess.Popen[Any], timeout: float, log: Callable[[], str] = str
+) -> None:
+    """Wait until the server ``proc`` answers on ``port``; RuntimeError (with ``log()``) if it
+    exits or stays silent for ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not answers(port):
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode}:\n{log()}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{log()}")
+        time.sleep(0.1)
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of ``pid``: the kernels a Voila server started (in their own session)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # Field 4 (ppid) follows the ")" that closes the command name.
+        fields = stat.rsplit(")", 1)[-1].split()
+        if len(fields) > 1 and fields[1] == str(pid):
+            found.append(int(entry.name))
+    return found
+
+
+def memory(pid: int) -> dict[str, float]:
+    """RSS and PSS of a process in MB (from smaps_rollup); empty once it has gone."""
+    found: dict[str, float] = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("Rss", "Pss"):
+                found[name.lower()] = int(value.split()[0]) / 1024
+    except OSError:
+        pass  # the process ended between listing and reading
+    return found
+
+
+def stop(proc: subprocess.Popen[Any], timeout: float = 10.0) -> None:
+    """Stop a server started with ``start_new_session=True``, then any kernel it left."""
+    if proc.poll() is not None:
+        return
+    kernels = children(proc.pid)
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)  # Voila shuts its kernels down on SIGTERM
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=timeout)
+    for kernel_pid in kernels:  # only the kernels this server started, if any survived
+        try:
+            os.kill(kernel_pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def launch_chromium(playwright: Any, **options: Any) -> Any:
+    """Debian's Chromium, headless, through a running ``sync_playwright()``.
+
+    RuntimeError when the browser is not installed (a test fails; it is never skipped)."""
+    if not CHROMIUM.exists():
+        raise RuntimeError(NO_CHROMIUM)
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, **options
+    )
