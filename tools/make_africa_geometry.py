@@ -136,11 +136,15 @@ HEIGHT = 1000.0
 # fitted back into the box.
 LENSES: list[tuple[Point, float, float]] = [
     ((-1.5, 8.0), 1.6, 21.0),  # the Gulf of Guinea strips
+    # Transvaal and Bechuanaland, inland: their marks cannot go to a callout in the sea (the
+    # leader line would cross a neighbour), so they are enlarged until the marks fit.
+    ((26.5, -25.5), 1.6, 12.0),
+    ((-11.0, 9.0), 0.8, 6.0),  # Guinea, between Senegal and Liberia
 ]
 # The drawing is then made this much taller: the page's map has a fixed width but may scroll
 # down, so the extra height is room for the marks that costs no width. (It is applied last: a
 # vertical stretch keeps straight borders straight and every neighbour a neighbour.)
-STRETCH = 1.2
+STRETCH = 1.3
 # Coast segments are cut to this length (degrees) first, so the coast bends smoothly.
 DENSIFY = 0.5
 

@@ -4,7 +4,9 @@ the colony star, all inside the territory's own shape.
 The shapes are rasterised (1 px cells) and every cell gets its distance to the outside; a
 "card" (label, spaces, discs, star laid out together) of the largest size and arrangement that
 fits is put where it is farthest from the borders. A territory too small for any card gets its
-card in the sea, in a framed callout with a leader line to the territory. The result depends on
+card in the sea, in a framed callout with a leader line to the territory: the nearest spot whose
+leader crosses no other territory (an inland territory has none, so the default board's drawing
+enlarges those until they fit). The result depends on
 the board's shapes, the names and the canvas size only, so it is computed once and cached.
 """
 
@@ -516,6 +518,7 @@ def _callouts(
     reserved: Sequence[Box],
 ) -> dict[str, Placement]:
     land = _mask([ring for rings in shapes.values() for ring in rings], 0, 0, width, height)
+    owners = _owners(shapes, width, height)
     # Callouts sit in the sea, clear of the coast by a few pixels, of each other and of the legend.
     free = _distance(~land) >= 6
     for box in reserved:
@@ -532,16 +535,16 @@ def _callouts(
             pole = (x0 + c + 0.5, y0 + r + 0.5)
         else:
             pole = (width / 2, height / 2)
+        own = list(shapes).index(name) + 1
         # Nearest to the territory: the leader line stays short.
         closeness = -np.hypot(cols + 0.5 - pole[0], rows + 0.5 - pole[1])
         integral = _integral(free)
         for card in _cards(labels[name], spaces[name]):
             fw, fh = card.w + 2 * CALLOUT_PAD, card.h + 2 * CALLOUT_PAD
-            at = _best(_fits(free, fw, fh, integral), closeness, fw, fh)
-            if at is not None:
-                row, col = at
-                frame = Box(col, row, fw, fh)
-                out[name] = card.at(col + CALLOUT_PAD, row + CALLOUT_PAD, name, pole, frame)
+            fit = _fits(free, fw, fh, integral)
+            frame = _clear_leader_frame(fit, closeness, fw, fh, pole, owners, own)
+            if frame is not None:
+                out[name] = card.at(frame.x + CALLOUT_PAD, frame.y + CALLOUT_PAD, name, pole, frame)
                 _block(free, frame, 4)
                 break
         else:
@@ -551,6 +554,55 @@ def _callouts(
             frame = Box(x - CALLOUT_PAD, y - CALLOUT_PAD, card.w + 8, card.h + 8)
             out[name] = card.at(x, y, name, pole, frame)
     return out
+
+
+def _owners(shapes: Mapping[str, Sequence[Ring]], width: int, height: int) -> np.ndarray:
+    """Cells of the canvas numbered by territory (1, 2, ... in ``shapes`` order; 0 the sea)."""
+    image = Image.new("I", (width, height), 0)
+    pen = ImageDraw.Draw(image)
+    for index, rings in enumerate(shapes.values(), start=1):
+        for ring in rings:
+            pen.polygon(list(ring), fill=index)
+    return np.asarray(image, dtype=np.int32)
+
+
+def leader_crosses(owners: np.ndarray, start: Point, end: Point, own: int) -> set[int]:
+    """Territory numbers other than ``own`` (and the sea) under the segment start-end."""
+    steps = max(2, math.ceil(math.dist(start, end) * 2))
+    xs = np.linspace(start[0], end[0], steps)
+    ys = np.linspace(start[1], end[1], steps)
+    rows, cols = owners.shape
+    cells = owners[np.clip(ys.astype(int), 0, rows - 1), np.clip(xs.astype(int), 0, cols - 1)]
+    return {int(v) for v in np.unique(cells)} - {0, own}
+
+
+def _clear_leader_frame(
+    fit: np.ndarray,
+    closeness: np.ndarray,
+    fw: float,
+    fh: float,
+    pole: Point,
+    owners: np.ndarray,
+    own: int,
+    tries: int = 60,
+) -> Box | None:
+    """The callout frame nearest to ``pole`` whose leader line crosses no other territory.
+
+    Candidates are taken nearest first; each one that fails rules out the spots around it (a
+    frame a few pixels over has nearly the same leader)."""
+    if fit.size == 0:
+        return None
+    fit = fit.copy()
+    for _ in range(tries):
+        at = _best(fit, closeness, fw, fh)
+        if at is None:
+            return None
+        row, col = at
+        frame = Box(col, row, fw, fh)
+        if not leader_crosses(owners, leader_end(frame, pole), pole, own):
+            return frame
+        fit[max(0, row - 12) : row + 13, max(0, col - 12) : col + 13] = False
+    return None
 
 
 def _block(free: np.ndarray, box: Box, pad: int) -> None:
