@@ -1,32 +1,35 @@
 """``tabletop africa ...``: new, board, check, resolve, undo, score for Africa 1880 game files,
 and the game master's tools: amend (correct an earlier round and replay), compare (what if),
-sheets (printable order sheets)."""
+sheets (printable order sheets).
+
+The game master's tools live in :mod:`tabletop.cli.africa_amend` (amend, compare) and
+:mod:`tabletop.cli.africa_sheets` (sheets); what every command shares in
+:mod:`tabletop.cli.africa_common`. This module registers them all, in the order ``--help``
+lists them, and keeps the round's own commands.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from tabletop.cli.common import (
-    CliError,
-    db_game_id,
-    is_db_ref,
-    load_game_ref,
-    open_database,
-    print_json,
-    read_orders,
-    save_game_ref,
+from tabletop.cli import africa_amend, africa_sheets
+from tabletop.cli.africa_amend import cmd_amend, cmd_compare
+from tabletop.cli.africa_common import (
+    _add_lang,
+    _load,
+    _load_board,
+    _one_line_errors,
+    _save,
+    _values,
 )
+from tabletop.cli.africa_sheets import cmd_sheets, write_pdf
+from tabletop.cli.common import CliError, is_db_ref, print_json, read_orders
 from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, score
-from tabletop.games.africa1880.board import Board, BoardError, load_board
-from tabletop.games.africa1880.gamefile import (
-    Game,
-    NothingToUndo,
-)
+from tabletop.games.africa1880.gamefile import Game, NothingToUndo
 from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
 from tabletop.games.africa1880.report import (
     GroupBy,
@@ -46,37 +49,29 @@ from tabletop.games.africa1880.state import (
     lookup_power,
     power_name,
 )
-from tabletop.i18n import available_languages, translator
 from tabletop.i18n.keys import text
+
+__all__ = [
+    "DEFAULT_GAME",
+    "cmd_amend",
+    "cmd_board",
+    "cmd_check",
+    "cmd_compare",
+    "cmd_new",
+    "cmd_resolve",
+    "cmd_score",
+    "cmd_sheets",
+    "cmd_undo",
+    "register",
+    "write_pdf",
+]
 
 DEFAULT_GAME = "africa-game.json"
 
 
-def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Make usage errors one line (argparse would print the whole usage first); exit status 2."""
-
-    def error(message: str) -> NoReturn:
-        parser.exit(2, f"{parser.prog}: error: {message} (see --help)\n")
-
-    parser.error = error  # type: ignore[method-assign]
-    return parser
-
-
-def _values(members: Iterable[str]) -> list[str]:
-    """Plain strings for argparse choices (its error message quotes the choices' reprs)."""
-    return [str(member) for member in members]
-
-
-def _add_lang(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--lang``: every language with a catalog (English, French, German, ...)."""
-    languages = available_languages()
-    parser.add_argument(
-        "--lang", choices=languages, default="en", help=f"{what} ({', '.join(languages)})"
-    )
-
-
 def register(subparsers: Any) -> None:
-    """Add the ``new``, ``board``, ``check``, ``resolve``, ``undo`` and ``score`` sub-commands."""
+    """Add the ``new``, ``board``, ``check``, ``resolve``, ``undo`` and ``score`` sub-commands,
+    then the game master's (``amend``, ``compare``, ``sheets``)."""
     add_parser = subparsers.add_parser
 
     def add(*args: Any, **kwargs: Any) -> argparse.ArgumentParser:
@@ -165,72 +160,8 @@ def register(subparsers: Any) -> None:
     _add_lang(score_parser, "language of the score table")
     score_parser.set_defaults(handler=cmd_score)
 
-    amend = add(
-        "amend",
-        help="correct the sheets of an earlier round and replay the later rounds",
-        description="Resolve round ROUND (its year) again with corrected sheets, replay every "
-        "later round with the sheets recorded for it and say what changed. Nothing is saved "
-        "without --write; --write keeps the old rounds (undo with --undo).",
-    )
-    amend.add_argument("game", type=Path, metavar="GAME.json|db:ID")
-    amend.add_argument("round", nargs="?", metavar="ROUND", help="the year of the round (1885)")
-    amend.add_argument(
-        "orders", nargs="?", metavar="ORDERS.txt", help="the corrected sheets ('-': stdin)"
-    )
-    amend.add_argument("--json", action="store_true", help="print the changes as JSON")
-    amend.add_argument(
-        "--write", action="store_true", help="record the amendment (the old rounds are kept)"
-    )
-    amend.add_argument("--undo", action="store_true", help="take back the last recorded amendment")
-    _add_lang(amend, "language of the text")
-    amend.set_defaults(handler=cmd_amend)
-
-    compare = add(
-        "compare",
-        help="what if: resolve the current round with two versions of the sheets",
-        description="Resolve the current round with sheets A and with sheets B and print only "
-        "the differences, in words (or --json). Nothing is saved.",
-    )
-    compare.add_argument("game", type=Path, metavar="GAME.json|db:ID")
-    compare.add_argument("sheets_a", metavar="A.txt", help="the sheets as written ('-': stdin)")
-    compare.add_argument("sheets_b", metavar="B.txt", help="the other version of the sheets")
-    compare.add_argument("--json", action="store_true", help="print the differences as JSON")
-    _add_lang(compare, "language of the sentences")
-    compare.set_defaults(handler=cmd_compare)
-
-    sheets = add(
-        "sheets",
-        help="printable order sheets (PDF) for the current round",
-        description="One page per power, pre-filled with the year, its presences and their "
-        "legal choices, the landing targets and the relations; then a blank sheet.",
-    )
-    sheets.add_argument("game", type=Path, metavar="GAME.json|db:ID")
-    sheets.add_argument(
-        "-o", "--output", metavar="FILE.pdf", default="sheets.pdf", help="default: sheets.pdf"
-    )
-    _add_lang(sheets, "language of the sheets")
-    sheets.set_defaults(handler=cmd_sheets)
-
-
-def _load_board(source: str | None) -> Board:
-    try:
-        return load_board(source)
-    except BoardError as error:
-        raise CliError(" ".join(str(error).split())) from None
-
-
-def _load(path: Path) -> Game:
-    """A game file, or ``db:ID`` from the database; refusals are one line."""
-    game: Game = load_game_ref(path, "africa1880")
-    return game
-
-
-def _save(game: Game, path: Path) -> str:
-    """Keep ``game`` in the file or the database ``path`` names; returns where it went."""
-    try:
-        return save_game_ref(game, path)
-    except OSError as error:
-        raise CliError(f"{path}: cannot be written ({error.strerror})") from None
+    africa_amend.register(add)
+    africa_sheets.register(add)
 
 
 def _powers(listed: str, what: str) -> list[str]:
@@ -429,201 +360,4 @@ def cmd_score(args: argparse.Namespace) -> int:
         print_json(result.to_dict())
     else:
         sys.stdout.write(format_score(result, args.lang))
-    return 0
-
-
-# --------------------------------------------------------------------------- amend
-def _year(text_of_year: str | None) -> int:
-    if text_of_year is None or not text_of_year.strip().isdigit():
-        raise CliError(f"ROUND must be the year of a resolved round (1885), not {text_of_year!r}")
-    return int(text_of_year)
-
-
-def cmd_amend(args: argparse.Namespace) -> int:
-    """Amend a resolved round and replay; ``--write`` records it, ``--undo`` takes it back."""
-    from tabletop.games.africa1880.amend import AmendError, amend, format_amendment
-
-    if args.undo:
-        if args.round is not None or args.orders is not None:
-            raise CliError("--undo takes only the game (no ROUND, no ORDERS.txt)")
-        return _undo_amendment(args)
-    if args.orders is None:
-        raise CliError("amend needs GAME ROUND ORDERS.txt (or --undo)")
-    year = _year(args.round)
-    game, version = _load_versioned(args.game)
-    orders = read_orders(args.orders)
-    try:
-        result = amend(game, year, orders)
-    except AmendError as error:
-        raise CliError(str(error)) from None
-    except SheetTooLongError as error:
-        raise CliError(f"{args.orders}: {error}") from None
-    tr = translator(args.lang)
-    saved = None
-    if args.write and result.same_sheets:
-        saved = False
-    elif args.write:
-        if is_db_ref(args.game):
-            saved_at = _append_amendment(args.game, result, version)
-        else:
-            saved_at = _save(result.recorded(), args.game)
-        saved = True
-    if args.json:
-        print_json(result.to_dict())
-        return 0
-    sys.stdout.write(format_amendment(result, args.lang, game.board))
-    if saved is True:
-        print(tr.gettext("Amendment recorded in {path}; the old rounds are kept.", path=saved_at))
-    elif saved is False:
-        print(tr.gettext("These are the sheets recorded for {year}: nothing to record.", year=year))
-    else:
-        print(tr.gettext("Nothing saved: add --write to record the amendment."))
-    return 0
-
-
-def _db_store(ref: Path) -> tuple[Any, int]:
-    return open_database(), db_game_id(ref)
-
-
-def _load_versioned(ref: Path) -> tuple[Game, int | None]:
-    """The game, and for ``db:ID`` the version read (a later write names it: never over a
-    change made meanwhile)."""
-    if not is_db_ref(ref):
-        return _load(ref), None
-    from tabletop.store import StoreError
-
-    store, game_id = _db_store(ref)
-    try:
-        snap = store.load(game_id)
-    except StoreError as error:
-        raise CliError(str(error)) from None
-    if not isinstance(snap.game, Game):
-        raise CliError(f"{ref} is a Massai game")
-    return snap.game, snap.version
-
-
-def _append_amendment(ref: Path, result: Any, version: int | None) -> str:
-    """Append the amended game to the database history (append-only: the old rounds stay)."""
-    from tabletop.store import StoreError
-
-    store, game_id = _db_store(ref)
-    assert version is not None
-    try:
-        summary = result.to_dict()
-        summary.pop("state")
-        snap = store.append(
-            game_id,
-            result.game,
-            version,
-            "amend",
-            "command line",
-            detail=result.game.history[result.index].sheets_text,
-            report=summary,
-        )
-    except StoreError as error:
-        raise CliError(str(error)) from None
-    return f"db:{snap.game_id}"
-
-
-def _undo_amendment(args: argparse.Namespace) -> int:
-    from tabletop.games.africa1880.amend import AmendError, undo_amendment
-
-    tr = translator(args.lang)
-    if not is_db_ref(args.game):
-        game = _load(args.game)
-        try:
-            restored, year = undo_amendment(game)
-        except AmendError as error:
-            raise CliError(str(error)) from None
-        _save(restored, args.game)
-        print(tr.gettext("Amendment of {year} taken back.", year=year))
-        return 0
-    from tabletop.store import StoreError
-
-    store, game_id = _db_store(args.game)
-    try:
-        snap = store.load(game_id)
-        entry = store.entry(game_id, snap.seq)
-        if entry.returns_to is not None:  # an undo or a redo: what it returned to counts
-            entry = store.entry(game_id, entry.returns_to)
-        if entry.action != "amend":
-            raise CliError(f"{args.game}: its last change is not an amendment ({entry.action})")
-        store.undo(game_id, snap.version, actor="command line")
-    except StoreError as error:
-        raise CliError(str(error)) from None
-    print(tr.gettext("Amendment taken back in {path}.", path=args.game))
-    return 0
-
-
-# --------------------------------------------------------------------------- compare
-def cmd_compare(args: argparse.Namespace) -> int:
-    """Resolve the current round twice and print the differences."""
-    from tabletop.games.africa1880.compare import compare, comparison_sentences
-
-    if args.sheets_a == "-" and args.sheets_b == "-":
-        raise CliError("only one of A.txt and B.txt can be standard input ('-')")
-    game = _load(args.game)
-    lang = args.lang
-    if game.state.game_over:
-        raise CliError(text("cli", "over_no_resolve", lang, game=args.game))
-    text_a, text_b = read_orders(args.sheets_a), read_orders(args.sheets_b)
-    assert game.board is not None
-    try:
-        result = compare(game.state, game.board, text_a, text_b)
-    except SheetTooLongError as error:
-        raise CliError(str(error)) from None
-    if args.json:
-        print_json(result.to_dict(lang))
-        return 0
-    tr = translator(lang)
-    print(tr.gettext("What if, round {year}:", year=game.state.year))
-    for sentence in comparison_sentences(result, lang):
-        print("  - " + sentence)
-    return 0
-
-
-# --------------------------------------------------------------------------- sheets
-def write_pdf(data: bytes, output: str) -> Path:
-    """Write a PDF atomically; an existing file is replaced only if it is a PDF itself."""
-    import tempfile
-
-    path = Path(output)
-    if path.is_dir():
-        raise CliError(f"{path}: is a folder")
-    if path.exists():
-        with path.open("rb") as existing:
-            if existing.read(5) != b"%PDF-":
-                raise CliError(f"{path}: exists and is not a PDF; refusing to replace it")
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        with tempfile.NamedTemporaryFile("wb", dir=folder, delete=False, suffix=".tmp") as tmp:
-            tmp.write(data)
-        os.replace(tmp.name, path)
-    except OSError as error:
-        raise CliError(f"{path}: cannot be written ({error.strerror or error})") from None
-    return path
-
-
-def cmd_sheets(args: argparse.Namespace) -> int:
-    """Print the order sheets of the current round to a PDF file."""
-    from tabletop.printing import FontMissing, order_sheets_pdf
-
-    game = _load(args.game)
-    lang = args.lang
-    if game.state.game_over:
-        raise CliError(f"{args.game}: the game is over; there is no round to write orders for")
-    assert game.board is not None
-    try:
-        data = order_sheets_pdf(game.state, game.board, lang)
-    except FontMissing as error:
-        raise CliError(str(error)) from None
-    path = write_pdf(data, args.output)
-    tr = translator(lang)
-    print(
-        tr.gettext(
-            "Order sheets for {year} written to {path}: a page for each power, then a blank one.",
-            year=game.state.year,
-            path=path,
-        )
-    )
     return 0
