@@ -315,14 +315,17 @@ def _count_lines(result: Any, lang: str = "en") -> list[str]:
                 )
             ]
     else:
-        lines = [t.gettext("Pure Nash equilibria: {count}.", count=count)]
+        lines = [t.gettext("Pure Nash equilibria: {count}.", count=format_number(count, lang))]
     distinct = None if count is None else count // per
     if k and (listed or count):
         if distinct is None:
             detail = t.gettext(" ({listed} listed x {per})", listed=listed, per=per)
         else:
             detail = t.gettext(
-                ", so {count} = {distinct} x {per}", count=count, distinct=distinct, per=per
+                ", so {count} = {distinct} x {per}",
+                count=format_number(count, lang),
+                distinct=format_number(distinct, lang),
+                per=format_number(per, lang),
             )
         lines.append(
             t.ngettext(
@@ -349,7 +352,9 @@ def _count_lines(result: Any, lang: str = "en") -> list[str]:
     elif distinct is not None:
         lines.append(
             t.gettext(
-                "The first {listed} of {distinct} are listed:", listed=listed, distinct=distinct
+                "The first {listed} of {distinct} are listed:",
+                listed=listed,
+                distinct=format_number(distinct, lang),
             )
         )
     else:

@@ -183,9 +183,12 @@ def test_africa_equilibria_time_limit_is_checked(
 def test_africa_equilibria_six_powers_on_one_full_territory_say_how_the_count_is_estimated(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # Six powers on one full territory: analysed (the colony rule on packed profiles); no exact
-    # count fits the time limit, so it is estimated, and the text says from what sample.
+    # Six powers on one full territory, two of them also alone together on another: analysed
+    # (the colony rule on packed profiles); no exact count fits the time limit, so it is
+    # estimated, and the text says from what sample.
     presences = {p: ["Congo"] for p in POWERS}
+    presences["Belgium"].append("Angola")
+    presences["France"].append("Angola")
     after = africa_position(presences, full=["Congo"])
     game, orders = africa_file(tmp_path, after)
     code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "5")
@@ -207,6 +210,23 @@ def test_africa_equilibria_six_powers_on_one_full_territory_say_how_the_count_is
     assert sample["relations"] == 30 and 0 < sample["equilibria_among_them"]
     low, high = data["count_interval"]
     assert low <= data["count_estimate"] <= high
+
+
+def test_africa_equilibria_six_powers_alone_on_a_full_territory_are_counted_exactly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Alone there, the count comes from the survival classes (no estimate, no sample line).
+    after = africa_position({p: ["Congo"] for p in POWERS}, full=["Congo"])
+    game, orders = africa_file(tmp_path, after)
+    code, out, _ = run(capsys, "africa", "equilibria", str(game), str(orders), "--limit", "5")
+    assert code == 0
+    assert "Pure Nash equilibria: 417,643,043" in out, out
+    assert "How it was estimated" not in out and "about" not in out
+    data = json.loads(
+        run(capsys, "africa", "equilibria", str(game), str(orders), "--json", "--limit", "5")[1]
+    )
+    assert data["equilibrium_count_status"] == "exact" and data["count_kind"] == "exact"
+    assert data["equilibrium_count"] == 417643043 and data["count_samples"] == []
 
 
 @pytest.mark.parametrize(

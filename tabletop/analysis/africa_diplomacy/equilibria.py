@@ -86,7 +86,7 @@ def analyse(
     solve_time = None
     if time_limit is not None:
         # What is left of the limit, less a reserve for the reports that follow the search.
-        solve_time = max(0.05, 0.8 * time_limit - (time.perf_counter() - start))
+        solve_time = max(0.05, 0.7 * time_limit - (time.perf_counter() - start))
     solution = solve(game, limit, count_budget, solve_time, seed)
     if solution.is_equilibrium(declared_profile) != declared_ok:
         raise AnalysisError(
@@ -103,11 +103,22 @@ def analyse(
     pareto_all = pareto_flags(game, vectors, pareto_brute_force)
     among = pareto_mask(vectors) if len(vectors) else np.zeros(0, dtype=bool)
     equilibria = []
-    for k, profile in enumerate(profiles):
-        relations = game.relations_of(profile)
+    # Each power's wars read from the bits of its own relations: one tuple per bit pattern.
+    wars_of: dict[str, list[tuple[str, ...]]] = {}
+    patterns: dict[str, list[int]] = {}
+    grid = np.array(profiles, dtype=np.int64).reshape(len(profiles), len(names))
+    for p in game.powers:
+        targets = [q for q in game.powers if q != p]
+        columns = [game.var_index[(p, q)] for q in targets]
+        wars_of[p] = [
+            tuple(q for m, q in enumerate(targets) if code >> m & 1)
+            for code in range(2 ** len(targets))
+        ]
+        patterns[p] = (grid[:, columns] << np.arange(len(columns))).sum(axis=1).tolist()
+    for k in range(len(profiles)):
         equilibria.append(
             Equilibrium(
-                wars={p: tuple(q for q in game.powers if relations.war(p, q)) for p in game.powers},
+                wars={p: wars_of[p][patterns[p][k]] for p in game.powers},
                 payoffs=dict(zip(game.powers, map(float, vectors[k]), strict=True)),
                 pareto_optimal=pareto_all[k],
                 pareto_among_equilibria=bool(among[k]),

@@ -229,6 +229,7 @@ def sample_count(
     # and double, so that a costly check never overruns the time by much.
     size_now = min(batch, 512) if timed else batch
     while (not timed and trials < min_trials) or (timed and (trials == 0 or clock.left() > 0)):
+        began = time.perf_counter()
         rows = rng.integers(0, 2, size=(size_now, len(scope)), dtype=np.int8)
         ok = np.ones(size_now, dtype=bool)
         for c in constraints:
@@ -239,7 +240,11 @@ def sample_count(
         trials += size_now
         if ok.any() and sum(len(f) for f in found) < 1000:
             found.append(rows[ok])
+        # The next batch doubles, but never past what the time left allows at this pace.
         size_now = min(batch, 2 * size_now)
+        if timed:
+            per_row = (time.perf_counter() - began) / len(rows)
+            size_now = max(64, min(size_now, int(clock.left() / max(per_row, 1e-9))))
     low, high = wilson(hits, trials, confidence)
     distinct = np.unique(np.vstack(found), axis=0) if found else np.zeros((0, len(scope)), np.int8)
     return Estimate(size * hits / trials, size * low, size * high, hits, trials, size), distinct

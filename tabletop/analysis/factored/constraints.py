@@ -289,7 +289,10 @@ def best_table(
         if isinstance(term, Term):
             total += lay(term.scope, term.values.astype(dtype, copy=False), order, inner)
             continue
-        values = np.asarray(term.rule(rule_codes(scope, term, codes)))
+        if term.grid is not None and term.scope == scope[::-1]:
+            values = np.asarray(term.grid())  # packed profile i is cell i: the whole grid
+        else:
+            values = np.asarray(term.rule(rule_codes(scope, term, codes)))
         if dtype.kind == "i" and values.dtype.kind not in "biu":
             total = total.astype(np.float64)
             dtype = total.dtype

@@ -126,6 +126,9 @@ class RuleTerm:
     rule: Callable[[np.ndarray], np.ndarray]
     bound: float
     source: str = ""
+    #: Optionally, the rule on every profile of ``scope`` at once (element ``i`` = the value of
+    #: packed profile ``i``), when the model computes that faster than ``rule(arange)``.
+    grid: Callable[[], np.ndarray] | None = None
 
     def evaluate(self, rows: np.ndarray, columns: Sequence[int]) -> np.ndarray:
         """The term for rows of 0/1 values whose column ``columns[k]`` holds ``scope[k]``."""
@@ -198,6 +201,16 @@ class FactoredGame:
         """Every term of one player's payoff (tables first, then rules)."""
         every: list[Term | RuleTerm] = [*self.terms, *self.rules]
         return [t for t in every if t.player == player]
+
+    def component_count(self, scope: tuple[int, ...], budget: float) -> int | None:
+        """The exact number of equilibria over one component's variables when the game knows it
+        from its own structure within ``budget`` cell operations (a model may override this for
+        components no general method counts in time); ``None``: not known here.
+
+        >>> FactoredGame(1, (0,), []).component_count((0,), 1e9) is None
+        True
+        """
+        return None
 
     def payoff_bounds(self) -> np.ndarray:
         """An upper bound of each player's payoff (sum of the best value of each of its terms).

@@ -186,7 +186,7 @@ def solve(
             # The time decides; a budget changed from its default still caps the work.
             time_budget = clock.budget()
             budget = time_budget if count_budget == ELIMINATION_WORK else min(budget, time_budget)
-        solved[k] = _solve_component(parts[k], max(limit, 1), budget, clock, rng)
+        solved[k] = _solve_component(game, parts[k], max(limit, 1), budget, clock, rng)
     solutions = [solved[k] for k in range(len(parts))]
     estimated = [c for c in solutions if c.count is None]
     if len(estimated) > 1:  # one interval per component, Bonferroni: together still 95 %
@@ -254,6 +254,7 @@ def brute_constraints(game: FactoredGame) -> list[AnyConstraint]:
 
 
 def _solve_component(
+    game: FactoredGame,
     component: Sequence[AnyConstraint],
     limit: int,
     budget: float,
@@ -279,6 +280,11 @@ def _solve_component(
     # Fewer rows than asked, the search run to the end: that is the exact count.
     if finished and len(rows) < limit:
         return ComponentSolutions(listed_scope, rows, len(rows))
+    if clock.limit is not None:  # the listing took its share of the time
+        budget = min(budget, clock.budget())
+    known = game.component_count(listed_scope, budget)
+    if known is not None:
+        return ComponentSolutions(listed_scope, rows, known, method="model")
     counted = count_solutions(component, budget, memory_cells())
     if counted is not None:
         return ComponentSolutions(listed_scope, rows, counted, method="elimination")

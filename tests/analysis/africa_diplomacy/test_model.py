@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop.analysis.africa_diplomacy import AnalysisError, DiplomacyGame, core_payoffs
 from tabletop.analysis.examples import africa_position, late_game_position
-from tabletop.games.africa1880 import Relations
+from tabletop.games.africa1880 import POWERS, Relations
 
 from .helpers import positions
 
@@ -86,3 +86,21 @@ def test_normal_form_labels_every_set_of_wars() -> None:
     assert table.payoffs[0].tolist() == [[3.0, 0.0], [3.0, 1.0]]
     profiles = np.array(list(itertools.product((0, 1), repeat=2)))
     assert DiplomacyGame(after).model_payoffs(profiles)[:, 0].tolist() == [3.0, 0.0, 3.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("payoff", "weight"),
+    [("presences", 2.0), ("presences", 0.5), ("presences", -3.0), ("score", 2.0)],
+)
+def test_a_colony_rule_on_the_whole_grid_is_the_rule_on_every_profile(payoff, weight) -> None:
+    # Five powers alone on a full territory: the dense method asks each rule for all 2**20
+    # profiles at once (small tables laid along the grid); the same values as the packed rule.
+    after = africa_position({p: ["Congo"] for p in POWERS[:5]}, full=["Congo"])
+    game = DiplomacyGame(after, weight=weight, payoff=payoff)
+    every = np.arange(2**20, dtype=np.int64)
+    assert len(game.rules) == 5
+    for rule in game.rules:
+        assert rule.grid is not None
+        np.testing.assert_array_equal(
+            np.asarray(rule.grid(), dtype=float), np.asarray(rule.rule(every), dtype=float)
+        )

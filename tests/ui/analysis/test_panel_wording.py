@@ -80,9 +80,17 @@ def test_equilibrium_count_is_stated_honestly() -> None:
     french = equilibria_html(unknown, shown=3, lang="fr")
     assert "inconnu" in french and "au moins <b>5</b>" in french
 
-    # Six powers in a full territory: analysed; the count is estimated, and the page says from
-    # what sample, in the page language.
+    # Six powers alone in a full territory: counted exactly (survival classes), said plainly.
+    alone = analyse(africa_position({p: ["Congo"] for p in POWERS}, full=["Congo"]))
+    assert alone.count_kind == "exact" and alone.equilibrium_count == 417643043
+    text = equilibria_html(alone)
+    assert "<b>417643043</b>" in text and "about" not in text and "random profiles" not in text
+
+    # Six powers in a full territory, two of them also together elsewhere: analysed; the count
+    # is estimated, and the page says from what sample, in the page language.
     presences = {p: ["Congo"] for p in POWERS}
+    presences["Belgium"].append("Angola")
+    presences["France"].append("Angola")
     crowded = analyse(africa_position(presences, full=["Congo"]), Relations([("France", "Italy")]))
     assert crowded.note is None and crowded.count_kind == "estimate"
     text = equilibria_html(crowded)
