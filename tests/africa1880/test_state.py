@@ -1,6 +1,6 @@
 """Unit tests of state.py: the immutable state, its game-file form and the phases (the names
 state.py re-exports are tested where they live: test_powers, test_options, test_relations,
-test_board_fit, test_setup)."""
+test_board_fit, test_setup, test_state_reading; FrozenMap by its doctest)."""
 
 from __future__ import annotations
 
@@ -40,21 +40,6 @@ def test_state_refuses_too_many_presences() -> None:
         )
 
 
-def test_minimal_form_defaults() -> None:
-    state = GameState.from_dict({"presences": {"France": ["Algeria"], "Allemagne": ["Togo"]}})
-    assert state.powers == ("France", "Germany")
-    assert state.round == 1 and state.board == "default" and state.options == Options()
-
-
-def test_from_dict_reports_paths() -> None:
-    with pytest.raises(StateError) as caught:
-        GameState.from_dict({"presences": {"Frnace": ["Algeria"]}, "round": "two", "bogus": 1})
-    problems = caught.value.problems
-    assert any("presences" in p and "did you mean France" in p for p in problems)
-    assert any(p.startswith("round must be a whole number") for p in problems)
-    assert "bogus: unknown key" in problems
-
-
 def test_phases_in_round_order() -> None:
 
     assert [(p.number, p.value) for p in Phase] == [
@@ -68,11 +53,21 @@ def test_phases_in_round_order() -> None:
 
 def test_state_still_offers_the_names_of_its_parts() -> None:
     # Code written before the split imports everything from state.py: the same objects.
-    from tabletop.games.africa1880 import board_fit, options, powers, relations, setup, state
+    from tabletop.games.africa1880 import (
+        board_fit,
+        frozen_map,
+        options,
+        powers,
+        relations,
+        setup,
+        state,
+        state_reading,
+    )
 
-    for module in (powers, options, relations, board_fit, setup):
+    for module in (powers, options, relations, board_fit, setup, frozen_map, state_reading):
         for name in dir(module):
             if name in state.__all__:
                 assert getattr(state, name) is getattr(module, name), name
     assert {"lookup_power", "Options", "Relations", "check_state", "new_game"} <= set(state.__all__)
+    assert {"FrozenMap", "STATE_KEYS", "state_from_dict"} <= set(state.__all__)
     assert all(hasattr(state, name) for name in state.__all__)
