@@ -13,8 +13,12 @@ when they disagree, so moving a point here is followed by fixing the board file 
 
 Run from the repository root::
 
-    .venv/bin/python tools/make_africa_geometry.py            # write the file, report
+    .venv/bin/python tools/make_africa_geometry.py            # write the files, report
     .venv/bin/python tools/make_africa_geometry.py --check    # only compare, write nothing
+
+It also writes the placements of the marks on the default board
+(``tabletop/ui/africa1880/map/default_layout.json``), which the page reads instead of computing
+them.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-from scipy.spatial import Voronoi
+from scipy.spatial import Voronoi  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Geometry, geometry_from_dict, load_board
 
@@ -337,9 +341,12 @@ def build() -> dict:
         region = diagram.regions[diagram.point_region[index]]
         if -1 in region or not region:
             raise SystemExit(f"a Voronoi cell of {name} is unbounded; add more far points")
-        cell = [tuple(diagram.vertices[v]) for v in region]
-        cx, cy = points[index]
-        cell.sort(key=lambda p, cx=cx, cy=cy: math.atan2(p[1] - cy, p[0] - cx))
+        cx, cy = (float(c) for c in points[index])
+        # The cell's corners in angular order around its point (a convex polygon).
+        cell: list[Point] = sorted(
+            ((float(diagram.vertices[v][0]), float(diagram.vertices[v][1])) for v in region),
+            key=lambda p: math.atan2(p[1] - cy, p[0] - cx),
+        )
         ring = tidy(clip(coast, cell))
         if len(ring) < 3:
             raise SystemExit(f"a point of {name} has no land: move it onto the continent")
@@ -463,6 +470,19 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         return 1
     print("the drawing agrees with default_board.json")
+    # The page reads the default board's placements from a file made from this drawing.
+    from tabletop.ui.africa1880.map import shipped
+
+    if args.check:
+        fresh = shipped.default_layout_data()
+        kept = json.loads(shipped.LAYOUT_FILE.read_text(encoding="utf-8"))
+        if fresh != kept:
+            print(f"DISAGREES: {shipped.LAYOUT_FILE.name} is not the layout of this drawing")
+            return 1
+        print(f"{shipped.LAYOUT_FILE.name} is the layout of this drawing")
+    else:
+        path = shipped.write_default_layout()
+        print(f"wrote {path} (the placements of the marks on the default board)")
     return 0
 
 

@@ -283,3 +283,88 @@ def test_every_name_is_kept_inside_its_label_box(board, geometry) -> None:
         assert view.place is not None
         for line in view.place.lines:
             assert widths[line] == view.place.label.w
+
+
+# --- zoom ---------------------------------------------------------------------------------------
+
+
+def test_map_view_zooms_in_out_and_back_to_fit(board, geometry) -> None:
+    """On a phone the fitted map is about 350 px wide (names about 5 px); zoomed, the canvas is
+    shown at 100 % or more in a box that scrolls, names at their drawn 11 px or more."""
+    from tabletop.ui.africa1880.map.view import ZOOM_LEVELS
+
+    model = build_map_model(board, geometry, example_game().state)
+    view = AfricaMapView(model)
+    assert view.zoom is None  # the whole map, as wide as the page
+    assert view.canvas.layout.width == "100%"
+    assert view.canvas.layout.max_width == f"{model.width}px"
+    assert view.box.layout.overflow is None and "tt-map-zoomed" not in view.box._dom_classes
+    assert view.zoom_out_button.disabled and view.zoom_fit_button.disabled
+    assert not view.zoom_in_button.disabled
+    assert view.zoom_level.value == "whole map"
+    view.zoom_in_button.click()
+    assert view.zoom == 1.0 == ZOOM_LEVELS[0]
+    assert view.canvas.layout.width == f"{model.width}px"  # one screen pixel per canvas pixel
+    assert view.canvas.layout.max_width == "none"
+    assert view.box.layout.overflow == "auto" and "tt-map-zoomed" in view.box._dom_classes
+    assert view.zoom_level.value == "100\u00a0%"
+    assert not view.zoom_out_button.disabled and not view.zoom_fit_button.disabled
+    for _ in range(len(ZOOM_LEVELS) + 2):  # beyond the largest level nothing changes
+        view.zoom_in_button.click()
+    assert view.zoom == ZOOM_LEVELS[-1] and view.zoom_in_button.disabled
+    assert view.canvas.layout.width == f"{round(model.width * ZOOM_LEVELS[-1])}px"
+    view.zoom_out_button.click()
+    assert view.zoom == ZOOM_LEVELS[-2]
+    view.zoom_fit_button.click()
+    assert view.zoom is None and view.canvas.layout.width == "100%"
+    view.set_zoom(1.0)
+    view.zoom_out_button.click()  # below the smallest level: the whole map again
+    assert view.zoom is None and view.box.layout.overflow is None
+    view.zoom_out_button.click()
+    assert view.zoom is None
+    with pytest.raises(ValueError, match="positive"):
+        view.set_zoom(0)
+
+
+def test_clicks_and_taps_select_the_same_territory_at_every_zoom(board, geometry) -> None:
+    """ipycanvas reports positions in canvas pixels at any shown size; a new model keeps the
+    zoom chosen."""
+    from tabletop.ui.africa1880.map.view import ZOOM_LEVELS
+
+    model = build_map_model(board, geometry, example_game().state)
+    view = AfricaMapView(model)
+    for zoom in (None, *ZOOM_LEVELS):
+        view.set_zoom(zoom)
+        view.set_model(model)
+        assert view.zoom == zoom
+        for name in ("Ivory Coast", "Gold Coast", "Togo", "Dahomey", "Liberia"):
+            x, y = model.territories[name].anchor
+            view._on_click(x, y)
+            assert view.hovered == name
+            view._on_touch([(1, 1)])
+            view._on_touch([(x, y)])
+            assert view.hovered == name
+
+
+def test_the_page_script_never_cancels_a_touch_or_a_wheel() -> None:
+    """The map's page script lets the browser scroll (it stops the events before ipycanvas,
+    which cancels them) and is valid JavaScript; it is given once per view, guarded per page."""
+    import html
+    import shutil
+    import subprocess
+
+    from tabletop.ui.africa1880.map.view import MAP_CSS, MAP_JS, map_page_glue, page_script
+
+    assert "preventDefault" not in MAP_JS
+    for event in ("touchstart", "touchmove", "touchend", "wheel"):
+        assert f"'{event}'" in MAP_JS
+    assert "window.ttMapGlue" in MAP_JS
+    assert "touch-action: pan-x pan-y" in MAP_CSS
+    glue = map_page_glue().value
+    assert glue.startswith("<style>") and f'onerror="{html.escape(page_script())}"' in glue
+    node = shutil.which("node")
+    if node is not None:  # a syntax check where Node.js is installed
+        checked = subprocess.run(
+            [node, "--check", "-"], input=page_script(), text=True, capture_output=True, check=False
+        )
+        assert checked.returncode == 0, checked.stderr

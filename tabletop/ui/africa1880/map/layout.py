@@ -7,12 +7,15 @@ The colours of the powers and marks live here too, so the drawing and the page a
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.ui.africa1880.map.placement import Box, Placement, place_all
+from tabletop.ui.africa1880.map.shipped import read_shipped
 from tabletop.ui.africa1880.texts import power_name, t
 
 Point = tuple[float, float]
@@ -132,6 +135,17 @@ def title_box() -> Box:
     return Box(0.0, 0.0, 260.0, 30.0)
 
 
+# The arguments of ``_placements``: the shapes by name, the labels, the development spaces and
+# the canvas size.
+PlacementInputs = tuple[
+    tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
+    tuple[str, ...],
+    tuple[int, ...],
+    int,
+    int,
+]
+
+
 @functools.lru_cache(maxsize=16)
 def _placements(
     shapes: tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
@@ -140,7 +154,19 @@ def _placements(
     width: int,
     height: int,
 ) -> dict[str, Placement]:
-    """Placements of a board's marks, computed once per shapes, names and canvas size."""
+    """Placements of a board's marks, computed once per shapes, names and canvas size; the
+    default board's are read from the shipped file (no computing, no SciPy) when its inputs
+    are the very ones the file was made from."""
+    inputs = (shapes, labels, spaces, width, height)
+    shipped = read_shipped(layout_key(inputs))
+    if shipped is not None:
+        return shipped
+    return compute_placements(inputs)
+
+
+def compute_placements(inputs: PlacementInputs) -> dict[str, Placement]:
+    """The placements of ``inputs``, computed (about a second of CPU for the default board)."""
+    shapes, labels, spaces, width, height = inputs
     names = [name for name, _ in shapes]
     return place_all(
         dict(shapes),
@@ -148,8 +174,20 @@ def _placements(
         dict(zip(names, spaces, strict=True)),
         width,
         height,
-        reserved=(legend_box(height), title_box()),
+        reserved=_reserved(height),
     )
+
+
+def _reserved(height: int) -> tuple[Box, ...]:
+    return (legend_box(height), title_box())
+
+
+def layout_key(inputs: PlacementInputs) -> str:
+    """A fingerprint of everything a placement depends on (the shipped file's key)."""
+    shapes, labels, spaces, width, height = inputs
+    reserved = [(b.x, b.y, b.w, b.h) for b in _reserved(height)]
+    text = json.dumps([shapes, labels, spaces, width, height, reserved], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _inside(x: float, y: float, poly: Sequence[Point]) -> bool:
@@ -184,30 +222,24 @@ def circle_layout(names: Sequence[str], width: float, height: float) -> dict[str
     }
 
 
-def build_map_model(
-    board: Any,
-    geometry: Any | None,
-    state: Any,
-    changes: Changes | None = None,
-    lang: str = "en",
-    size: int = MAP_WIDTH,
-    title: str = "",
-) -> MapModel:
-    """The drawable model of ``state`` on ``board`` with ``changes`` highlighted.
-
-    ``size`` is the canvas width (a board without a drawing gets a ``size`` x ``size`` square).
-
-    ``board``, ``geometry`` and ``state`` follow the rules core's API (``Board``, ``Geometry`` or
-    None, ``GameState``); only their public attributes are read.
-    """
-    changes = changes or Changes()
+def _drawing(
+    board: Any, geometry: Any | None, size: int
+) -> tuple[
+    int,
+    int,
+    dict[str, tuple[tuple[Point, ...], ...]],
+    dict[str, Point],
+    tuple[Point, ...],
+    tuple[tuple[Point, Point], ...],
+]:
+    """The board's shapes in canvas pixels: (width, height, shapes, label points, outline,
+    edges); a board without a drawing gets a circle of octagons joined by its borders."""
     names = tuple(board.names)
-    fallback = geometry is None
     outline: tuple[Point, ...] = ()
     edges: list[tuple[Point, Point]] = []
     shapes: dict[str, tuple[tuple[Point, ...], ...]] = {}
     anchors: dict[str, Point] = {}
-    if fallback:
+    if geometry is None:
         width = height = size
         centres = circle_layout(names, width, height)
         node_r = max(14.0, min(34.0, math.pi * (size / 2 - 70) / max(len(names), 1) * 0.8))
@@ -224,7 +256,6 @@ def build_map_model(
                 if name < other and other in centres:
                     edges.append((centres[name], centres[other]))
     else:
-        assert geometry is not None  # not the fallback
         # The page gives the map a width; the drawing may be as tall as its shape needs.
         scale = size / max(float(geometry.width), 1.0)
         width = size
@@ -245,6 +276,49 @@ def build_map_model(
             else:
                 anchors[name] = (width / 2, height / 2)
 
+    return int(width), int(height), shapes, anchors, outline, tuple(edges)
+
+
+def placement_inputs(board: Any, geometry: Any | None, size: int = MAP_WIDTH) -> PlacementInputs:
+    """What the placement of ``board``'s marks depends on (the arguments of ``_placements``)."""
+    width, height, shapes, _anchors, _outline, _edges = _drawing(board, geometry, size)
+    return _inputs(board, shapes, width, height)
+
+
+def _inputs(
+    board: Any, shapes: Mapping[str, tuple[tuple[Point, ...], ...]], width: int, height: int
+) -> PlacementInputs:
+    names = tuple(board.names)
+    return (
+        tuple((name, shapes.get(name, ())) for name in names),
+        names,  # the labels: the names as the board spells them
+        tuple(int(board[name].spaces) for name in names),
+        int(width),
+        int(height),
+    )
+
+
+def build_map_model(
+    board: Any,
+    geometry: Any | None,
+    state: Any,
+    changes: Changes | None = None,
+    lang: str = "en",
+    size: int = MAP_WIDTH,
+    title: str = "",
+) -> MapModel:
+    """The drawable model of ``state`` on ``board`` with ``changes`` highlighted.
+
+    ``size`` is the canvas width (a board without a drawing gets a ``size`` x ``size`` square).
+
+    ``board``, ``geometry`` and ``state`` follow the rules core's API (``Board``, ``Geometry`` or
+    None, ``GameState``); only their public attributes are read.
+    """
+    changes = changes or Changes()
+    names = tuple(board.names)
+    width, height, shapes, anchors, outline, edges = _drawing(board, geometry, size)
+    fallback = geometry is None
+
     removed: dict[str, list[str]] = {}
     for power, territory in changes.removed:
         removed.setdefault(territory, []).append(power)
@@ -252,14 +326,9 @@ def build_map_model(
     for power, territory in changes.new:
         new.setdefault(territory, []).append(power)
 
-    labels = tuple(name for name in names)
-    placements = _placements(
-        tuple((name, shapes.get(name, ())) for name in names),
-        labels,
-        tuple(int(board[name].spaces) for name in names),
-        int(width),
-        int(height),
-    )
+    inputs = _inputs(board, shapes, width, height)
+    labels = inputs[1]
+    placements = _placements(*inputs)
     views = {}
     for name, label in zip(names, labels, strict=True):
         terr = board[name]
