@@ -100,7 +100,7 @@ def africa_section(positions: int) -> None:
     print(
         f"{'position':>26} {'n':>3} {'ours: median':>13} {'worst':>9} {'(CPU worst)':>11} "
         f"{'brute: median':>14} {'worst':>9} {'ours faster':>12} {'same count':>11} "
-        f"{'whole: median':>14} {'worst':>9}"
+        f"{'whole: median':>14} {'worst':>9} {'whole faster':>13}"
     )
     five = ["Belgium", "France", "Germany", "Great Britain", "Italy"]
     setups = [
@@ -140,7 +140,8 @@ def africa_section(positions: int) -> None:
             f"{max(ours) * 1000:>6.1f} ms {max(cpu) * 1000:>8.1f} ms "
             f"{statistics.median(brute) * 1000:>11.1f} ms "
             f"{max(brute) * 1000:>6.1f} ms {faster:>8}/{count:<3} {same:>7}/{count - timed_out:<3} "
-            f"{statistics.median(whole) * 1000:>11.1f} ms {max(whole) * 1000:>6.1f} ms"
+            f"{statistics.median(whole) * 1000:>11.1f} ms {max(whole) * 1000:>6.1f} ms "
+            f"{sum(w < b for w, b in zip(whole, brute, strict=True)):>9}/{count:<3}"
             + (f"  ({timed_out} estimated: time limit)" if timed_out else "")
         )
     print()
@@ -151,6 +152,7 @@ def late_game_section(positions: int) -> None:
         "== Africa 1880: crowded six-power positions of round 7 (30 relations, 2**30 profiles) =="
     )
     times, cpu, exact, estimated, listed = [], [], 0, 0, []
+    methods: dict[str, int] = {}
     for seed in range(positions):
         after = late_game_position(seed)
         seconds, result = timed(lambda after=after: analyse(after))
@@ -159,12 +161,20 @@ def late_game_section(positions: int) -> None:
         exact += result.count_kind == "exact"
         estimated += result.count_kind == "estimate"
         listed.append(len(result.equilibria))
+        # How the largest component of the position was solved.
+        if result._solution is not None and result._solution.components:
+            largest = max(result._solution.components, key=lambda c: len(c.scope))
+            methods[largest.method] = methods.get(largest.method, 0) + 1
     within = sum(t <= 1.0 for t in times)
     print(
         f"positions {positions}: median {statistics.median(times) * 1000:.0f} ms, "
         f"worst {max(times) * 1000:.0f} ms (CPU worst {max(cpu) * 1000:.0f} ms), within 1 s "
         f"{within}/{positions}; exact count {exact}/{positions}, estimated (95 % interval) "
         f"{estimated}/{positions}; {min(listed)}-{max(listed)} equilibria listed"
+    )
+    print(
+        "largest component solved by: "
+        + ", ".join(f"{m} {n}" for m, n in sorted(methods.items(), key=lambda x: -x[1]))
     )
     print()
 
@@ -173,7 +183,7 @@ def six_power_candidate_section(positions: int) -> None:
     print("== Africa 1880: a colony candidate held by six powers (30 relations decide it) ==")
     print(
         f"{'position':>28} {'time':>8} {'CPU':>8} {'count':>9} {'estimate':>12} "
-        f"{'95 % interval':>25} {'+/-':>6} {'listed':>6}"
+        f"{'95 % interval':>25} {'+/-':>6} {'listed':>6}  method"
     )
     cases = [
         (
@@ -191,7 +201,8 @@ def six_power_candidate_section(positions: int) -> None:
         print(
             f"{label:>28} {seconds * 1000:>5.0f} ms {CPU[-1] * 1000:>5.0f} ms "
             f"{result.count_kind:>9} {result.count_estimate:>12,.0f} "
-            f"{low:>12,.0f}-{high:<12,.0f} {width:>6.0%} {len(result.equilibria):>6}"
+            f"{low:>12,.0f}-{high:<12,.0f} {width:>6.0%} {len(result.equilibria):>6}  "
+            + ", ".join(sorted({c.method for c in result._solution.components if len(c.scope) > 8}))
         )
     print()
 

@@ -188,6 +188,17 @@ class DiplomacyGame(FactoredGame):
         # the rule (one pass over every profile) beats building and squeezing 2**20-cell tables.
         if len(pairs) > MAX_TERM_SCOPE or (k >= 5 and k == len(self.powers)):
             return self._candidate_rules(territory, present, by_score, by_colonies, options)
+        if len(pairs) > 12:
+            # Five powers among more: the tables come from the rule's whole grid (small tables
+            # laid along long rows; its axes are the relations in ascending order), far faster
+            # than broadcasting over twenty axes of length 2.
+            rules = self._candidate_rules(territory, present, by_score, by_colonies, options)
+            out: list[Term | RuleTerm] = []
+            for rule in rules:
+                assert isinstance(rule, RuleTerm) and rule.grid is not None
+                values = np.asarray(rule.grid()).reshape((2,) * len(rule.scope))
+                out.append(Term(rule.player, tuple(sorted(rule.scope)), values, territory))
+            return out
         scope = tuple(self.var_index[p] for p in pairs)
         # One boolean column per relation (bit m of the row number, first = highest), without
         # building the whole 0/1 grid (2**20 rows by 20 columns for five powers).

@@ -21,18 +21,28 @@ from tabletop.analysis.factored.adaptive import (
     wilson,
 )
 from tabletop.analysis.factored.constraints import (
+    INNER,
     AnyConstraint,
     Constraint,
     components,
     constraints_of,
+    lay,
     own_groups,
+    sum_type,
 )
 from tabletop.analysis.factored.counting import (
     ELIMINATION_WORK,
     count_solutions,
     elimination_work,
 )
-from tabletop.analysis.factored.game import TOL, FactoredGame, assignments, broadcast, squeeze
+from tabletop.analysis.factored.game import (
+    TOL,
+    FactoredGame,
+    Term,
+    assignments,
+    broadcast,
+    squeeze,
+)
 from tabletop.analysis.factored.listing import ComponentSolutions, product_rows, search_solutions
 
 #: Widest joint table of one variable's payoff gains when deciding dominance.
@@ -381,9 +391,12 @@ def dominance(game: FactoredGame, player: int, v: int) -> tuple[int, str] | None
     if len(gains) == 1 and tuple(gains[0][0]) == scope:
         total: np.ndarray = np.asarray(gains[0][1])
     else:
-        total = np.zeros((2,) * len(scope))
+        # Summed in the narrowest exact type along long rows (see best_table).
+        dtype = sum_type([Term(player, s, np.asarray(g)) for s, g in gains])
+        inner = min(INNER, len(scope))
+        total = np.zeros((2,) * (len(scope) - inner) + (2**inner,), dtype=dtype)
         for gain_scope, gain in gains:
-            total = total + broadcast(gain_scope, gain, scope)
+            total += lay(gain_scope, np.asarray(gain).astype(dtype, copy=False), scope, inner)
     low, high = float(total.min()), float(total.max())  # two passes decide every case
     if low > TOL:
         return (1, "strict")

@@ -104,3 +104,15 @@ def test_a_colony_rule_on_the_whole_grid_is_the_rule_on_every_profile(payoff, we
         np.testing.assert_array_equal(
             np.asarray(rule.grid(), dtype=float), np.asarray(rule.rule(every), dtype=float)
         )
+
+
+@pytest.mark.parametrize("seed", [3, 5, 7])
+def test_five_powers_among_six_on_a_candidate_agree_with_the_core(seed: int) -> None:
+    # A candidate held by five of six powers: its tables come from the rule's whole grid.
+    after = late_game_position(seed, max_holders=6)
+    assert 5 in {len(after.occupancy[t]) for t in after.colony_candidates}
+    game = DiplomacyGame(after)
+    assert any(len(t.scope) == 20 for t in game.terms)
+    rng = np.random.default_rng(seed)
+    for bits in rng.integers(0, 2, size=(60, game.n_variables)):
+        game.check_model(bits)
