@@ -45,8 +45,10 @@ __all__ = [
     "GAME_ENDED",
     "Amendment",
     "AmendError",
+    "AmendmentText",
     "RoundChange",
     "amend",
+    "amendment_text",
     "find_round",
     "format_amendment",
     "latest_amendment",
@@ -419,57 +421,79 @@ def _scores_line(score_: Score, lang: str) -> str:
     )
 
 
-def format_amendment(amendment: Amendment, lang: str = "en", board: Board | None = None) -> str:
-    """The amendment's changes round by round, in words, in ``lang``."""
+@dataclass(frozen=True)
+class AmendmentText:
+    """An amendment in words: its ``title``, per replayed round its heading and its items as
+    ``(kind, sentence)`` (kind ``"change"`` or ``"void"``), and the lines of the scores."""
+
+    title: str
+    rounds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    scores: tuple[str, ...]
+
+
+def amendment_text(
+    amendment: Amendment, lang: str = "en", board: Board | None = None
+) -> AmendmentText:
+    """The amendment's changes round by round, in words, in ``lang`` (for a page to lay out)."""
     tr = translator(lang)
     board = board or amendment.game.board
     assert board is not None
-    lines = [
-        tr.ngettext(
-            "Round {year} amended: {n} round replayed.",
-            "Round {year} amended: {n} rounds replayed.",
-            len(amendment.rounds),
-            year=amendment.year,
-        )
-    ]
+    title = tr.ngettext(
+        "Round {year} amended: {n} round replayed.",
+        "Round {year} amended: {n} rounds replayed.",
+        len(amendment.rounds),
+        year=amendment.year,
+    )
+    sections: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     for change in amendment.rounds:
-        lines.append("")
         if not change.played:
-            lines.append(
-                tr.gettext(
-                    "{year}: not played any more (the game ends before it)", year=change.year
-                )
+            head = tr.gettext(
+                "{year}: not played any more (the game ends before it)", year=change.year
             )
         elif not change.changed:
-            lines.append(tr.gettext("{year}: nothing changes", year=change.year))
+            sections.append((tr.gettext("{year}: nothing changes", year=change.year), ()))
             continue
         else:
-            lines.append(tr.gettext("{year}:", year=change.year))
+            head = tr.gettext("{year}:", year=change.year)
+        items: list[tuple[str, str]] = []
         for kind in CHANGE_KINDS:
             for side in ("added", "gone"):
                 for item in change.changes[kind][side]:
-                    lines.append("  " + _item_line(kind, side, item, lang, board))
+                    items.append(("change", _item_line(kind, side, item, lang, board)))
         for item, order in zip(change.now_void, change.voided, strict=True):
             reason = (
                 order.text(lang, board)
                 if order is not None
                 else tr.gettext("the round is not played")
             )
-            lines.append(
-                "  "
-                + tr.gettext(
-                    "now void: [{power}] {order}: {reason}",
-                    power=power_name(item["power"], lang) if item["power"] else "?",
-                    order=item["order"],
-                    reason=reason,
-                )
+            sentence = tr.gettext(
+                "now void: [{power}] {order}: {reason}",
+                power=power_name(item["power"], lang) if item["power"] else "?",
+                order=item["order"],
+                reason=reason,
             )
-    lines.append("")
+            items.append(("void", sentence))
+        sections.append((head, tuple(items)))
     before = _scores_line(amendment.scores_before, lang)
     after = _scores_line(amendment.scores_after, lang)
     if before == after:
-        lines.append(tr.gettext("Scores unchanged: {scores}", scores=after))
+        scores: tuple[str, ...] = (tr.gettext("Scores unchanged: {scores}", scores=after),)
     else:
-        lines.append(tr.gettext("Scores before: {scores}", scores=before))
-        lines.append(tr.gettext("Scores after: {scores}", scores=after))
+        scores = (
+            tr.gettext("Scores before: {scores}", scores=before),
+            tr.gettext("Scores after: {scores}", scores=after),
+        )
+    return AmendmentText(title, tuple(sections), scores)
+
+
+def format_amendment(amendment: Amendment, lang: str = "en", board: Board | None = None) -> str:
+    """The amendment's changes round by round, in words, in ``lang``."""
+    words = amendment_text(amendment, lang, board)
+    lines = [words.title]
+    for head, items in words.rounds:
+        lines.append("")
+        lines.append(head)
+        lines.extend("  " + sentence for _, sentence in items)
+    lines.append("")
+    lines.extend(words.scores)
     return "\n".join(lines) + "\n"

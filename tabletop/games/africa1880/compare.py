@@ -51,6 +51,9 @@ class Comparison:
     differences: Mapping[str, Mapping[str, list[dict[str, Any]]]]
     score_a: Score = field(repr=False)
     score_b: Score = field(repr=False)
+    #: The positions after the round with each version (for a map of the what-if).
+    after_a: GameState | None = field(default=None, repr=False, compare=False)
+    after_b: GameState | None = field(default=None, repr=False, compare=False)
 
     @property
     def same(self) -> bool:
@@ -220,6 +223,8 @@ def compare(state: GameState, board: Board, sheets_a: str, sheets_b: str) -> Com
         },
         score_a=score(after_a),
         score_b=score(after_b),
+        after_a=after_a,
+        after_b=after_b,
     )
 
 
