@@ -8,13 +8,14 @@ and the typed sheets and the timer are kept with the game, so a reload loses not
 Widgets hold no rules: they send intents
 to the :class:`~tabletop.ui.africa1880.controller.AfricaController` and redraw from what it
 holds. The page assembles its parts: the shell's frame, language switch, teacher view and timer,
-and one part per tab (``orders``, ``result``, ``rounds``, ``game``, ``timer``), addressed by
-name: ``app.show_tab("result")``. Every widget a test needs carries a ``tt-...`` CSS class
-(``add_class``) as a stable selector.
+and one part per tab (``orders``, ``result``, ``rounds``, ``whatif``, ``game``, ``timer``),
+addressed by name: ``app.show_tab("result")``. Every widget a test needs carries a ``tt-...``
+CSS class (``add_class``) as a stable selector.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -25,12 +26,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.store import Store, StoreError
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.files_tab import FilesTab
+from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.orders_tab import OrdersTab
 from tabletop.ui.africa1880.result_tab import ResultTab
 from tabletop.ui.africa1880.rounds_tab import RoundsTab
 from tabletop.ui.africa1880.sheet_editor import Shared
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.africa1880.timer_tab import TimerTab
+from tabletop.ui.africa1880.whatif_tab import WhatIfTab
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
 from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.html import esc
@@ -41,7 +44,7 @@ from tabletop.ui.shell.timer import TimerWidget
 
 GAME_FILE_ENV = "TABLETOP_AFRICA_GAME"
 PANELS_MODULE = "tabletop.ui.analysis.africa_panel"
-TABS = ("orders", "result", "rounds", "game", "timer")
+TABS = ("orders", "result", "rounds", "whatif", "game", "timer")
 
 
 class AfricaApp(widgets.VBox):
@@ -82,15 +85,16 @@ class AfricaApp(widgets.VBox):
         self.orders = OrdersTab(self)
         self.result = ResultTab(self)
         self.rounds = RoundsTab(self)
+        self.whatif = WhatIfTab(self)
         self.files = FilesTab(self)
         self.timer_box = TimerTab(ctl, lambda title: self.tabs.retitle("timer", title))
-        pages = [self.orders, self.result, self.rounds, self.files, self.timer_box]
+        pages = [self.orders, self.result, self.rounds, self.whatif, self.files, self.timer_box]
         self.tabs = NamedTabs(dict(zip(TABS, pages, strict=True)))
         self.tabs.add_class("tt-main-tabs")
         self.tabs.observe(self._tab_changed, names="selected_index")
         # the optional teacher view: the position after this round's orders as typed so far
         self.teacher = TeacherView(
-            analysis,
+            _with_what_if(analysis, self.what_if_best_response),
             position=lambda: (ctl.after_orders(), ctl.declared_relations()),
             text=t,
             lang=lambda: ctl.lang,
@@ -155,7 +159,8 @@ class AfricaApp(widgets.VBox):
         self.files.form  # noqa: B018 - builds the form
 
     def show_tab(self, name: str) -> None:
-        """Show tab ``name``: one of ``orders``, ``result``, ``rounds``, ``game``, ``timer``."""
+        """Show tab ``name``: one of ``orders``, ``result``, ``rounds``, ``whatif``, ``game``,
+        ``timer``."""
         self.tabs.show(name)
 
     def resolve(self) -> None:
@@ -170,6 +175,13 @@ class AfricaApp(widgets.VBox):
             self.result.to_sheets.focus()
         self._refresh_game()
         self.teacher.refresh()
+
+    def what_if_best_response(self, power: str, wars: Any) -> None:
+        """The teacher view's link: the what-if tab with ``power``'s sheet declaring its best
+        response (war on ``wars``, alliance elsewhere)."""
+        self.show_game()
+        self.whatif.best_response(power, wars)
+        self.show_tab("whatif")
 
     def view_selected(self) -> None:
         """Show the round selected in the rounds list."""
@@ -194,6 +206,8 @@ class AfricaApp(widgets.VBox):
         if not self._batch:
             self.orders.sync()
             self.teacher.refresh()
+            if self.tabs.selected_name == "whatif":
+                self.whatif.refresh()  # the real sheets changed: so do the differences
 
     def _on_view(self, _change: Any = None) -> None:
         if not self._batch:
@@ -216,7 +230,9 @@ class AfricaApp(widgets.VBox):
 
     def _tab_changed(self, change: dict) -> None:
         name = self.tabs.name_at(change["new"])
-        if name == "game":
+        if name == "whatif":
+            self.whatif.opened()
+        elif name == "game":
             self.files.form  # noqa: B018 - builds the form on first opening
         elif name == "timer":
             self.timer  # noqa: B018 - builds the timer on first opening
@@ -236,6 +252,7 @@ class AfricaApp(widgets.VBox):
                 "orders": t("tab_orders", lang),
                 "result": t("tab_result", lang),
                 "rounds": t("tab_history", lang),
+                "whatif": gm_text("tab_whatif", lang),
                 "game": t("tab_game", lang),
                 "timer": self.timer_box.title(lang),
             }
@@ -244,7 +261,7 @@ class AfricaApp(widgets.VBox):
         self.games_button.description = store_text("games", lang)
         if self.games is not None:
             self.games.relabel(lang)
-        for part in (self.orders, self.result, self.rounds, self.files):
+        for part in (self.orders, self.result, self.rounds, self.whatif, self.files):
             part.relabel(lang)
 
     def _refresh_game(self) -> None:
@@ -279,12 +296,29 @@ def _analysis_factory() -> Callable[..., Any] | None:
     if not installed(PANELS_MODULE):
         return None
 
-    def factory(after: Any, declared: Any, lang: str = "en") -> Any:
+    def factory(after: Any, declared: Any, lang: str = "en", **links: Any) -> Any:
         from tabletop.ui.analysis.africa_panel import africa_analysis_panel
 
-        return africa_analysis_panel(after, declared, lang=lang)
+        return africa_analysis_panel(after, declared, lang=lang, **links)
 
     return factory
+
+
+def _with_what_if(factory: PanelFactory | None, on_what_if: Callable[..., Any]) -> Any:
+    """The teacher panel's factory, its panel given the what-if link when it takes one."""
+    if factory is None:
+        return None
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return factory
+    if not any(p.name == "on_what_if" or p.kind is p.VAR_KEYWORD for p in params):
+        return factory
+
+    def with_link(*position: Any, lang: str = "en") -> Any:
+        return factory(*position, lang=lang, on_what_if=on_what_if)
+
+    return with_link
 
 
 def africa_app(

@@ -23,13 +23,15 @@ from typing import Any
 import traitlets
 
 from tabletop.games.africa1880.adjudicate import score
+from tabletop.games.africa1880.amend import Amendment
 from tabletop.games.africa1880.board import Board, load_geometry
 from tabletop.games.africa1880.gamefile import Game, example_game, example_orders
 from tabletop.games.africa1880.report import Report, Score
-from tabletop.store import Snapshot, Store, TimerState
+from tabletop.store import Entry, Snapshot, Store, TimerState
 from tabletop.ui.africa1880 import game_files, session
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.game_link import GameLink, Refused, Stale
+from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.kept_sheets import KeptSheets
 from tabletop.ui.africa1880.opening import GameOpener
 from tabletop.ui.africa1880.session import RoundView
@@ -92,6 +94,8 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         self.board: Board = self.game.board  # type: ignore[assignment]
         self.geometry = load_geometry(self.board)
         self.last_report: Report | None = None
+        # Without a database: the year corrected last and the game before it, for Undo.
+        self._before_amendment: tuple[int, Game] | None = None
         example = (
             session.split_sheets(example_orders(), self.powers)
             if game is None and snap is None
@@ -151,13 +155,15 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
             self.say_refused(refusal)
             return None
         self.board = self.game.board  # type: ignore[assignment]
+        self._before_amendment = None  # Undo now takes back this round
         self._after_change(report, None)
         self.say(t("resolved", self.lang, year=year), "ok")
         return report
 
     def undo(self) -> bool:
         """Intent: take back the last resolution (a new entry returning to the state before
-        it; redo restores it); the drafts get back the sheets it used."""
+        it; redo restores it); the drafts get back the sheets it used. When the last change was
+        a correction of an earlier round, it is the correction that is taken back."""
         if not self.game.history:
             self.say(t("nothing_to_undo", self.lang), "warn")
             return False
@@ -165,17 +171,63 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         before = len(self.game.history)
         if self.link.linked:
             self.flush_drafts()
-        if not self._change(self.link.undo):
+        last = self.link.last_change() if self.link.linked else None
+        amended = self._amended_year(last)
+        if not self.link.linked and self._before_amendment is not None:
+            amended, unamended = self._before_amendment
+            self._before_amendment = None
+            self.game = unamended
+        elif not self._change(self.link.undo):
             return False
         self.last_report = session.replay(self.game, self.board, len(self.game.history) - 1)
         typed = None
-        if len(self.game.history) == before - 1:
+        if amended is None and len(self.game.history) == before - 1:
             typed = session.split_sheets(entry.sheets_text, self.powers)
         self._after_change(self.last_report, typed)
         if typed is not None:
             self.kept.touch()
             self.flush_drafts()
-        self.say(t("undone", self.lang, year=entry.state.year), "ok")
+        if amended is not None:
+            self.say(gm_text("amend_undone", self.lang, year=amended), "ok")
+        else:
+            self.say(t("undone", self.lang, year=entry.state.year), "ok")
+        return True
+
+    def undo_corrects(self) -> int | None:
+        """The year whose correction Undo would take back (None: Undo takes back a round)."""
+        if not self.link.linked:
+            return None if self._before_amendment is None else self._before_amendment[0]
+        return self._amended_year(self.link.last_change())
+
+    @staticmethod
+    def _amended_year(last: Entry | None) -> int | None:
+        """The year corrected by ``last`` when it is a correction (``amend``), else None."""
+        if last is None or last.action != "amend":
+            return None
+        report = last.report or {}
+        year = report.get("amended_round")
+        return int(year) if isinstance(year, int) else 0
+
+    def accept_amendment(self, amendment: Amendment) -> bool:
+        """Intent: keep ``amendment`` (a corrected round and the later rounds replayed) as a new
+        entry of the game's history, made on the version it was computed from; False (and why)
+        when the game changed since or the database refused."""
+        if amendment.before is not self.game:
+            self.say(gm_text("amend_changed_since", self.lang), "warn")
+            return False
+        if self.link.linked:
+            self.flush_drafts()
+        summary = amendment.to_dict()
+        summary.pop("state")
+        sheets = amendment.game.history[amendment.index].sheets_text
+        before = self.game
+        if not self._change(lambda game: self.link.amend(game, amendment.game, sheets, summary)):
+            return False
+        if not self.link.linked:
+            self._before_amendment = (amendment.year, before)
+        last = len(self.game.history) - 1
+        self._after_change(session.replay(self.game, self.board, last), None)
+        self.say(gm_text("amend_accepted", self.lang, year=amendment.year), "ok")
         return True
 
     def can_redo(self) -> bool:
@@ -214,6 +266,10 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         self.view_index = -1
         self.load_drafts(typed)
         self.revision += 1
+
+    def sheets_text(self) -> str:
+        """Every draft sheet under its header: the typed text Resolve would read."""
+        return self._drafts.combined_text()
 
     def history_years(self) -> list[int]:
         """Years of the resolved rounds, oldest first."""

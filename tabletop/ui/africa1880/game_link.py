@@ -15,6 +15,7 @@ from tabletop.games.africa1880.adjudicate import GameOverError
 from tabletop.games.africa1880.gamefile import Game, NothingToUndo
 from tabletop.games.africa1880.report import Report
 from tabletop.store import (
+    Entry,
     GameChange,
     NothingToRedo,
     Snapshot,
@@ -188,6 +189,43 @@ class GameLink:
         except StoreError as error:
             raise not_saved(error) from error
         return self.take(snap)
+
+    def amend(self, game: Game, amended: Game, sheets: str, summary: Mapping[str, Any]) -> Game:
+        """``amended`` (a round of ``game`` corrected, the later ones replayed) as a new entry
+        with the action ``amend``; every earlier entry stays, so undo returns to ``game``.
+        Without a database the page keeps ``amended`` in memory."""
+        if not self.linked:
+            return amended
+        assert self.store is not None and self.game_id is not None and self.version
+        try:
+            snap = self.store.append(
+                self.game_id,
+                amended,
+                self.version.version,
+                "amend",
+                self.actor,
+                detail=sheets,
+                report=dict(summary),
+            )
+        except StaleGameError as error:
+            raise Stale from error
+        except StoreError as error:
+            raise not_saved(error) from error
+        return self.take(snap)
+
+    def last_change(self) -> Entry | None:
+        """The history entry that made the state shown (through an undo or a redo: the entry
+        returned to); None without a database or when it cannot be read."""
+        if not self.linked:
+            return None
+        assert self.store is not None and self.game_id is not None
+        try:
+            entry = self.store.history(self.game_id)[-1]
+            if entry.returns_to is not None:
+                entry = self.store.entry(self.game_id, entry.returns_to)
+        except (StoreError, IndexError):
+            return None
+        return entry
 
     def can_redo(self) -> bool:
         """Whether an undone round waits to be restored."""

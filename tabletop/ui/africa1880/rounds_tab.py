@@ -1,5 +1,5 @@
-"""The rounds tab: the resolved rounds (view one, take the last back, restore it) and the
-scores."""
+"""The rounds tab: the resolved rounds (view one, correct its sheets, take the last back,
+restore it) and the scores."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.ui.africa1880.html import power_html
+from tabletop.ui.africa1880.amend_panel import AmendPanel
+from tabletop.ui.africa1880.gm_texts import gm_text
+from tabletop.ui.africa1880.html import app_guard, power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
 from tabletop.ui.shell.store_link import store_text
@@ -32,6 +34,10 @@ class RoundsTab(widgets.VBox):
         self.redo_button = widgets.Button()
         self.redo_button.add_class("tt-redo")
         self.redo_button.on_click(lambda _b: app.controller.redo())
+        self.amend_button = widgets.Button(layout={"width": "auto"})
+        self.amend_button.add_class("tt-amend-round")
+        self.amend = AmendPanel(app)
+        self.amend_button.on_click(app_guard(app)(lambda _b: self.amend.start(self.history.value)))
         self.scores = widgets.HTML()
         self.scores.add_class("tt-scores")
         self.history_label = widgets.HTML()
@@ -41,9 +47,17 @@ class RoundsTab(widgets.VBox):
                 widgets.HBox(
                     [
                         self.history,
-                        widgets.VBox([self.view_button, self.undo_button, self.redo_button]),
+                        widgets.VBox(
+                            [
+                                self.view_button,
+                                self.amend_button,
+                                self.undo_button,
+                                self.redo_button,
+                            ]
+                        ),
                     ]
                 ),
+                self.amend,
                 self.scores,
             ]
         )
@@ -52,6 +66,8 @@ class RoundsTab(widgets.VBox):
         self.view_button.description = t("view_round", lang)
         self.redo_button.description = store_text("redo", lang)
         self.history_label.value = f"<h3>{esc(t('history', lang))}</h3>"
+        self.amend_button.description = "✎ " + gm_text("amend_button", lang)
+        self.amend.relabel(lang)
 
     def refresh(self) -> None:
         """The rounds resolved so far (the newest selected) and the scores."""
@@ -60,15 +76,20 @@ class RoundsTab(widgets.VBox):
         years = ctl.history_years()
         self.undo_button.disabled = not years
         # The button says which round it takes back (a past round may be selected in the list).
-        self.undo_button.description = "↶ " + (
-            t("undo_round", lang, year=years[-1]) if years else t("undo", lang)
-        )
+        corrected = ctl.undo_corrects() if years else None
+        if corrected is not None:
+            self.undo_button.description = "↶ " + gm_text("amend_undo", lang, year=corrected)
+        else:
+            self.undo_button.description = "↶ " + (
+                t("undo_round", lang, year=years[-1]) if years else t("undo", lang)
+            )
         options = [(f"{year}", index) for index, year in enumerate(years)]
         if list(self.history.options) != options:
             self.history.options = options
         # The newest round is selected, so View shows something at once.
         self.history.value = len(years) - 1 if years else None
         self.view_button.disabled = not years
+        self.amend_button.disabled = not years
         self.redo_button.disabled = not ctl.can_redo()
         self.scores.value = self.scores_html()
 

@@ -66,10 +66,11 @@ def test_the_page_opens_on_the_example_game(app: AfricaApp) -> None:
     assert app.files.form_box.children == (app.files.form,)
     app.show_tab("timer")
     assert app.timer_box.children == (app.timer,)
-    assert app.tabs.titles[:5] == (
+    assert app.tabs.titles[:6] == (
         "Order sheets",
         "Resolution",
         "Rounds",
+        "What if",
         "Game",
         "Diplomacy timer",
     )

@@ -1,0 +1,202 @@
+"""Order sheets typed aside from the game: the what-if and the correction of an earlier round.
+
+:class:`ScratchSheets` offers the sheet widgets the same intents as the page's controller (it is
+a :class:`~tabletop.ui.africa1880.sheet_intents.SheetIntents` too), on its own drafts for any
+position, and keeps nothing anywhere: the game and its database never see what is typed here.
+:class:`SheetDesk` lays out the page's own sheet editors and diplomacy grid on such a model, so
+the menus, the typed text and the live checks are exactly those of the order-sheets tab.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
+
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.state import GameState, normalize_name
+from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
+from tabletop.ui.africa1880.drafts import Drafts
+from tabletop.ui.africa1880.game_link import Refused
+from tabletop.ui.africa1880.sheet_editor import Shared, SheetEditor
+from tabletop.ui.africa1880.sheet_intents import SheetIntents
+from tabletop.ui.africa1880.texts import power_name
+from tabletop.ui.shell.tabs import NamedTabs
+
+__all__ = ["ScratchSheets", "SheetDesk"]
+
+
+class _KeptNowhere:
+    """The drafts' keeper of a scratch model: nothing typed here is written anywhere."""
+
+    def touch(self) -> None:
+        pass
+
+    def write(self, _round: int, _texts: Mapping[str, str]) -> None:
+        pass
+
+
+class ScratchSheets(SheetIntents, traitlets.HasTraits):
+    """Draft sheets of ``state`` on ``board``, typed aside; ``say`` goes to the page's line."""
+
+    lang = traitlets.Unicode("en")
+    drafts_revision = traitlets.Int(0)
+
+    def __init__(
+        self,
+        state: GameState,
+        board: Board,
+        lang: str,
+        texts: Mapping[str, str] | None,
+        say: Callable[[str, str], None],
+    ) -> None:
+        super().__init__()
+        self.lang = lang
+        self.game = Game(state=state, history=[], board=board)
+        self.board = board
+        self.kept = _KeptNowhere()  # type: ignore[assignment]
+        self._say = say
+        self._drafts = Drafts(board, state, lang, texts)
+
+    def say(self, text: str, kind: str = "ok") -> None:
+        self._say(text, kind)
+
+    def say_refused(self, refusal: Refused) -> None:
+        self.say(refusal.text(self.lang), refusal.kind)
+
+    # The menus and the grid write a sheet again from what the core read in it; a line the core
+    # could not read (an unknown name, a typo) would vanish and look, to the comparison, like
+    # an order no longer given. Such lines are kept as typed, except the one a menu replaces.
+    def _unread_lines(self, power: str) -> list[tuple[str, str]]:
+        """(source written, line) of each line of ``power``'s sheet the core could not read."""
+        body = self._drafts.box_text(power)[0].splitlines()
+        out = []
+        for void in self._drafts.parse(power).void:
+            if void.line is not None and 0 <= void.line - 2 < len(body):
+                line = body[void.line - 2]
+                source = re.split(r":|->|=>|→", line.split("#", 1)[0], maxsplit=1)[0]
+                out.append((normalize_name(source.strip()), line))
+        return out
+
+    def _keeping(self, power: str, change: Callable[[], None], keep: Callable[[str], bool]) -> None:
+        unread = [line for source, line in self._unread_lines(power) if keep(source)]
+        change()
+        text = self._drafts.texts.get(power, "")
+        missing = [line for line in unread if line not in text.splitlines()]
+        if missing:
+            self._drafts.set_text(power, text.rstrip("\n") + "\n" + "\n".join(missing) + "\n")
+            self.drafts_revision += 1
+
+    def set_relation(self, declarer: str, toward: str, relation: str) -> None:
+        self._keeping(
+            declarer,
+            lambda: super(ScratchSheets, self).set_relation(declarer, toward, relation),
+            lambda _source: True,
+        )
+
+    def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
+        changed = normalize_name(territory)
+        self._keeping(
+            power,
+            lambda: super(ScratchSheets, self).set_order(power, territory, kind, target),
+            lambda source: source != changed,
+        )
+
+    def set_landing(self, power: str, target: str | None) -> None:
+        presences = {normalize_name(name) for name in self.presences_of(power)}
+        self._keeping(
+            power,
+            lambda: super(ScratchSheets, self).set_landing(power, target),
+            lambda source: source in presences,
+        )
+
+    def combined_text(self) -> str:
+        """Every sheet under its header, as the rules core reads typed sheets."""
+        return self._drafts.combined_text()
+
+    def texts(self) -> dict[str, str]:
+        """Every power's sheet body as typed."""
+        return dict(self._drafts.texts)
+
+
+class SheetDesk(widgets.VBox):
+    """The page's sheet editors (a tab per power) and diplomacy grid on a :class:`ScratchSheets`.
+
+    The editors and the grid talk to ``desk.controller`` exactly as they talk to the page's
+    controller; ``on_change`` runs after every change of a sheet.
+    """
+
+    def __init__(
+        self, model: ScratchSheets, css: str, on_change: Callable[[], None] | None = None
+    ) -> None:
+        self.controller = model
+        self.syncing = False
+        self.shared = Shared()
+        self._on_change = on_change
+        self.editors = {p: SheetEditor(self, p) for p in model.powers}  # type: ignore[arg-type]
+        self.sheet_tabs = NamedTabs(self.editors)
+        self.sheet_tabs.add_class(f"tt-{css}-sheet-tabs")
+        self.sheet_tabs.observe(self._tab_changed, names="selected_index")
+        self.grid = DiplomacyGrid(self)  # type: ignore[arg-type]
+        self.grid.add_class(f"tt-{css}-grid")
+        super().__init__([self.sheet_tabs, self.grid])
+        self.add_class(f"tt-{css}-desk")
+        model.observe(self._drafts_changed, names="drafts_revision")
+        model.observe(self._lang_changed, names="lang")
+        self.syncing = True
+        try:
+            self.grid.rebuild()
+            if model.powers:
+                self.sheet_tabs.show(model.powers[0])
+                self.editors[model.powers[0]].activate()
+        finally:
+            self.syncing = False
+        self.retitle()
+
+    def show(self, power: str) -> SheetEditor:
+        """Open ``power``'s sheet (its widgets are built when first shown) and return it."""
+        self.sheet_tabs.show(power)
+        editor = self.editors[power]
+        editor.activate()
+        return editor
+
+    def retitle(self) -> None:
+        """Each sheet's tab: the power, with ⚠ and the count of its void orders."""
+        ctl = self.controller
+        titles = {}
+        for power in ctl.powers:
+            voids = sum(c.kind == "void" for c in ctl.checks_for(power))
+            titles[power] = power_name(power, ctl.lang) + (f" ⚠{voids}" if voids else "")
+        self.sheet_tabs.set_titles(titles)
+
+    def _tab_changed(self, change: dict) -> None:
+        power = self.sheet_tabs.name_at(change["new"])
+        if power is not None:
+            self.editors[power].activate()
+
+    def _drafts_changed(self, _change: Any = None) -> None:
+        self.syncing = True
+        try:
+            for editor in self.editors.values():
+                editor.sync()
+            self.grid.sync()
+        finally:
+            self.syncing = False
+        self.retitle()
+        if self._on_change is not None:
+            self._on_change()
+
+    def _lang_changed(self, change: dict) -> None:
+        self.controller._drafts.relang(change["old"], change["new"])
+        self.syncing = True
+        try:
+            for editor in self.editors.values():
+                editor.rebuild()
+            self.grid.rebuild()
+        finally:
+            self.syncing = False
+        self.controller.drafts_revision += 1
