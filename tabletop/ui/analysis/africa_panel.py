@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -16,6 +16,7 @@ from tabletop.analysis.africa_diplomacy import (
 )
 from tabletop.games.africa1880 import AfterOrders, Relations, execute_orders
 from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.i18n import N_, Msg
 from tabletop.ui.analysis.style import analysis_style, relabel_dropdown
 from tabletop.ui.analysis.tables import (
     equilibria_html,
@@ -26,13 +27,25 @@ from tabletop.ui.analysis.tables import (
 from tabletop.ui.analysis.texts import check_lang, esc, power_label, tr
 from tabletop.ui.shell.style import style_widget
 
+#: The what-if links' texts (this panel's own; the others are in the analysis table).
+LINK_TEXTS: dict[str, Msg] = {
+    "what_if_best": N_("What if {power} had played its best response?"),
+    "all_best": N_("Every power already declares a best response."),
+}
+
+#: What the what-if link calls: ``on_what_if(power, wars)`` opens the page's what-if with
+#: ``power`` declaring war on ``wars`` and alliance toward every other power.
+WhatIfLink = Callable[[str, tuple[str, ...]], None]
+
 
 class AfricaAnalysisPanel(widgets.VBox):
     """Game theory of an Africa 1880 position after phase 3.
 
     ``update(after, declared)`` shows another position; the weight and payoff controls recompute.
     ``selected_relations`` (``{power: [powers at war]}``) follows the equilibrium picked in the
-    list, so that a dashboard can highlight it on its map.
+    list, so that a dashboard can highlight it on its map. With ``on_what_if``, a button per
+    power that does not declare a best response opens the page's what-if with one (its first
+    best response, the relations toward powers it cannot affect kept as declared).
     """
 
     selected_relations = traitlets.Dict()
@@ -45,7 +58,11 @@ class AfricaAnalysisPanel(widgets.VBox):
         payoff: str = "presences",
         shown: int = 12,
         lang: str = "en",
+        on_what_if: WhatIfLink | None = None,
     ) -> None:
+        self.on_what_if = on_what_if
+        self.what_if = widgets.VBox()
+        self.what_if.add_class("tt-analysis-what-if")
         self.after = after
         self.declared = declared
         self.shown = shown
@@ -91,6 +108,7 @@ class AfricaAnalysisPanel(widgets.VBox):
                 self.message,
                 self.heading_powers,
                 self.powers,
+                self.what_if,
                 self.heading_equilibria,
                 self.equilibria,
                 self.picker,
@@ -162,6 +180,7 @@ class AfricaAnalysisPanel(widgets.VBox):
             self.powers.value = self.equilibria.value = self.tables.value = ""
             self.picker.options = []
             self.selected_relations = {}
+            self._what_if_links(None)
             return
         try:
             self.result = analyse(
@@ -177,6 +196,7 @@ class AfricaAnalysisPanel(widgets.VBox):
             self.powers.value = self.equilibria.value = self.tables.value = ""
             self.picker.options = []
             self.selected_relations = {}
+            self._what_if_links(None)
             return
         result = self.result
         self.message.value = ""
@@ -191,6 +211,42 @@ class AfricaAnalysisPanel(widgets.VBox):
         self.picker.options = options
         self.picker.value = -1
         self._on_pick(None)
+        self._what_if_links(result)
+
+    def _what_if_links(self, result: DiplomacyAnalysis | None) -> None:
+        """A what-if button per power whose declared relations are not a best response."""
+        if self.on_what_if is None or result is None:
+            self.what_if.children = ()
+            return
+        buttons: list[widgets.Widget] = []
+        for report in result.power_reports:
+            if report.declared_is_best_response or not report.best_responses:
+                continue
+            kept = tuple(q for q in report.declared_wars if q in report.free)
+            wars = tuple(dict.fromkeys((*report.best_responses[0], *kept)))
+            button = widgets.Button(
+                description=LINK_TEXTS["what_if_best"].render(
+                    self.lang, power=power_label(report.power, self.lang)
+                ),
+                layout={"width": "auto"},
+            )
+            button.add_class("tt-what-if-best")
+            button.add_class(f"tt-what-if-best-{report.power.lower().replace(' ', '-')}")
+            button.on_click(self._link(report.power, wars))
+            buttons.append(button)
+        if not buttons:
+            note = widgets.HTML(
+                f'<p class="tt-note">{esc(LINK_TEXTS["all_best"].render(self.lang))}</p>'
+            )
+            buttons = [note]
+        self.what_if.children = tuple(buttons)
+
+    def _link(self, power: str, wars: tuple[str, ...]) -> Callable[[Any], None]:
+        def clicked(_button: Any) -> None:
+            if self.on_what_if is not None:
+                self.on_what_if(power, wars)
+
+        return clicked
 
     def _on_pick(self, _: object) -> None:
         if self.result is None:
@@ -219,7 +275,8 @@ def africa_analysis_panel(
     weight: float = 2.0,
     payoff: str = "presences",
     lang: str = "en",
+    on_what_if: WhatIfLink | None = None,
 ) -> AfricaAnalysisPanel:
     """The Africa teacher-view panel (``panel.update(after, declared)`` changes the position,
-    ``panel.set_lang("fr")`` the language)."""
-    return AfricaAnalysisPanel(after, declared, weight, payoff, lang=lang)
+    ``panel.set_lang("fr")`` the language; ``on_what_if`` adds the what-if links)."""
+    return AfricaAnalysisPanel(after, declared, weight, payoff, lang=lang, on_what_if=on_what_if)
