@@ -1,5 +1,6 @@
-"""The game tab: open the example or a game file, download the game, play it with phones (the
-shared screen's page), start a new game."""
+"""The game tab: open the example or a game file, download the game and its printed order
+sheets, play it with phones (the shared screen's page), show it on the projector, start a new
+game."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.i18n import translator
 from tabletop.ui.africa1880.new_game_form import NewGameForm
+from tabletop.ui.africa1880.sheets_download import SheetsDownload, projector_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
@@ -36,6 +38,9 @@ class FilesTab(widgets.VBox):
         self.save_link.add_class("tt-save")
         self.phones_link = widgets.HTML()
         self.phones_link.add_class("tt-phones")
+        self.projector_link = widgets.HTML()
+        self.projector_link.add_class("tt-projector")
+        self.sheets = SheetsDownload(app)
         self.files_label = widgets.HTML()
         buttons = widgets.HBox([self.example_button, self.upload])
         buttons.add_class("tt-wrap")
@@ -44,7 +49,9 @@ class FilesTab(widgets.VBox):
                 self.files_label,
                 buttons,
                 self.save_link,
+                self.sheets,
                 self.phones_link,
+                self.projector_link,
                 self.form_box,
             ]
         )
@@ -65,6 +72,7 @@ class FilesTab(widgets.VBox):
         self.files_label.value = f"<h2>{esc(t('tab_game', lang))}</h2>"
         if self._form is not None:
             self._form.relabel()
+        self.sheets.refresh()
 
     def refresh(self) -> None:
         """The download link of the game as it is now."""
@@ -78,6 +86,8 @@ class FilesTab(widgets.VBox):
             f"{esc(t('save_game', ctl.lang))} — {esc(name)}</a>"
         )
         self.phones_link.value = self.phones_html()
+        self.projector_link.value = projector_html(self.app)
+        self.sheets.refresh()
 
     def phones_html(self) -> str:
         """A link to the shared screen's page for this game, where the players seal their sheets
