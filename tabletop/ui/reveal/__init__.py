@@ -1,5 +1,7 @@
 """The step-by-step reveal for a projector or a TV (``notebooks/reveal.ipynb``).
 
+``reveal_page()`` is the notebook's page: the game of ``?game=ID`` in its address (and
+``&lang=``; see :mod:`tabletop.ui.reveal.page`), else what ``reveal_app()`` shows.
 ``reveal_app()`` shows the last resolved round of a game (``$TABLETOP_REVEAL_GAME``: a game
 file, or ``db:ID`` for a game of the database; else the bundled example game) one step at a time;
 ``whole_game=True`` (or ``$TABLETOP_REVEAL_ALL=1``) goes through every round, a slideshow of the
@@ -21,7 +23,22 @@ from tabletop.ui.reveal.massai_steps import attack_steps
 from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
 from tabletop.ui.reveal.view import RevealView
 
-__all__ = ["RevealStep", "RevealView", "game_steps", "reveal_app", "reveal_view", "round_steps"]
+__all__ = [
+    "RevealStep",
+    "RevealView",
+    "game_steps",
+    "reveal_app",
+    "reveal_page",
+    "reveal_view",
+    "round_steps",
+]
+
+
+def reveal_page(query: dict[str, str] | None = None, store: Any = None) -> Any:
+    """The notebook's page, from its address (:func:`tabletop.ui.reveal.page.reveal_page`)."""
+    from tabletop.ui.reveal.page import reveal_page as page
+
+    return page(query, store)
 
 
 def _game_from_env() -> Game | GameRecord:
