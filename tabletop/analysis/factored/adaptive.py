@@ -220,6 +220,12 @@ def sample_count(
     True
     """
     position = {v: k for k, v in enumerate(scope)}
+    # Cheap checks first (tables, then conditions over tables, then rules): most draws fail
+    # one of them, and a rule is computed for every choice of its owner.
+    constraints = sorted(
+        constraints,
+        key=lambda c: 0 if isinstance(c, Constraint) else 2 if c.has_rules else 1,
+    )
     size = 2.0 ** len(scope)
     timed = clock.limit is not None
     hits = trials = 0
