@@ -1,6 +1,11 @@
 """The Africa map in a real browser at laptop and phone width: it is drawn, a click (laptop) or
-a tap on a touch screen (phone) on a West African territory names it in the details line, and
-screenshots of both are saved (``map-laptop.png``, ``map-phone.png``)."""
+a tap on a touch screen (phone) on a West African territory names it in the details line; the
+mouse wheel (laptop) and a swipe (phone) over the map scroll the page; on the phone the zoom
+shows names at 11 px or more on screen and taps still find their territory; screenshots are
+saved (``map-laptop.png``, ``map-phone.png``, ``map-phone-zoomed.png``).
+
+Voila's page scrolls inside a panel, not the window: "the page scrolled" is measured on the
+nearest scrolling ancestor of the map (the window if there is none)."""
 
 from __future__ import annotations
 
@@ -24,6 +29,27 @@ LAND_SHARE = """([c]) => {
     if (data[i] === c[0] && data[i + 1] === c[1] && data[i + 2] === c[2]) n++;
   }
   return n / (data.length / 4);
+}"""
+
+
+# How far the page holding the map is scrolled: its nearest scrolling ancestor's scrollTop.
+PAGE_SCROLL = """() => {
+  let e = document.querySelector('.tt-map-view');
+  while (e && !(e.scrollHeight > e.clientHeight + 1
+                && /(auto|scroll)/.test(getComputedStyle(e).overflowY))) e = e.parentElement;
+  return e ? e.scrollTop : window.scrollY;
+}"""
+
+# Scroll the zoom box so canvas pixel (x, y) is in its middle, the box into view; the point's
+# place on the screen.
+CENTRE_ON = """([x, y]) => {
+  const c = document.querySelector('canvas.tt-map'), box = c.closest('.tt-map-box');
+  let r = c.getBoundingClientRect();
+  box.scrollLeft = (x / c.width) * r.width - box.clientWidth / 2;
+  box.scrollTop = (y / c.height) * r.height - box.clientHeight / 2;
+  box.scrollIntoView({block: 'nearest'});
+  r = c.getBoundingClientRect();
+  return [r.left + (x / c.width) * r.width, r.top + (y / c.height) * r.height];
 }"""
 
 
@@ -68,7 +94,12 @@ def test_map_at_laptop_width_click_names_the_territory(
     for name in ("Ivory Coast", "Gold Coast", "Dahomey"):
         point_on_canvas(canvas, *anchor(name))
         expect(page.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
-    page.set_viewport_size({"width": 1366, "height": 1100})  # the whole map in the picture
+    # The wheel over the map scrolls the page (ipycanvas alone would cancel it).
+    before = page.evaluate(PAGE_SCROLL)
+    page.mouse.wheel(0, 240)
+    page.wait_for_timeout(500)
+    assert page.evaluate(PAGE_SCROLL) > before, "the wheel over the map did not scroll the page"
+    page.set_viewport_size({"width": 1366, "height": 1200})  # the whole map in the picture
     canvas.screenshot(path=str(screenshot_path("map-laptop.png")))
 
 
@@ -92,14 +123,79 @@ def phone() -> Iterator[object]:
             browser.close()
 
 
-def test_map_at_phone_width_tap_names_the_territory(
+def swipe_up(page, x: float, y: float, distance: float = 200) -> None:
+    """A finger moving up the screen from (x, y), as the browser gets it from a touch screen."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 11):
+        point = {"x": x, "y": y - distance * k / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(500)
+
+
+def test_map_at_phone_width_tap_swipe_and_zoom(
     voila, phone, wait_for_widgets, screenshot_path, point_on_canvas
 ) -> None:
+    from tabletop.ui.africa1880.map.placement import MIN_FONT_PX
+
     canvas = show_map(phone, voila("africa1880"), wait_for_widgets)
     box = canvas.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box  # the whole map is on screen
     print(f"phone: map shown at {box['width']:.0f} px wide")
-    for name in ("Ivory Coast", "Togo", "Gold Coast"):
+    details = phone.locator(".tt-map-details")
+    for name in ("Ivory Coast", "Togo"):
         point_on_canvas(canvas, *anchor(name), tap=True)
-        expect(phone.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
+        expect(details).to_contain_text(name, timeout=TIMEOUT)
     phone.locator(".tt-map-view").screenshot(path=str(screenshot_path("map-phone.png")))
+    # A swipe over the map scrolls the page (ipycanvas alone cancels every touch).
+    box = canvas.bounding_box()
+    before = phone.evaluate(PAGE_SCROLL)
+    swipe_up(phone, box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, 700))
+    after = phone.evaluate(PAGE_SCROLL)
+    assert after > before + 50, f"a swipe over the map scrolled the page from {before} to {after}"
+    # Zoomed in, the canvas is shown 1:1 or larger: names at 11 px or more on the screen.
+    phone.locator(".tt-map-zoom-in").tap()
+    expect(phone.locator(".tt-map-zoom-level")).to_have_text("100\u00a0%", timeout=TIMEOUT)
+    expect(phone.locator(".tt-map-box.tt-map-zoomed")).to_be_visible(timeout=TIMEOUT)
+    for _ in range(50):
+        scale = phone.evaluate(
+            "() => { const c = document.querySelector('canvas.tt-map');"
+            " return c.getBoundingClientRect().width / c.width; }"
+        )
+        if scale >= 0.99:
+            break
+        phone.wait_for_timeout(100)
+    print(f"phone zoomed: scale {scale:.2f}, smallest name {MIN_FONT_PX * scale:.1f} px")
+    assert MIN_FONT_PX * scale >= 11 - 0.1, scale
+    frame = phone.locator(".tt-map-box").bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390 + 1, frame  # the box fits
+    # Taps on the zoomed map (the box scrolled to each name) still find their territory.
+    for name in ("Gold Coast", "Dahomey", "Liberia"):
+        x, y = phone.evaluate(CENTRE_ON, list(anchor(name)))
+        phone.touchscreen.tap(x, y)
+        expect(details).to_contain_text(name, timeout=TIMEOUT)
+    # Two fingers moving apart zoom in further (as the + button does).
+    frame = phone.locator(".tt-map-box").bounding_box()
+    cx, cy = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    cdp = phone.context.new_cdp_session(phone)
+
+    def fingers(d: float) -> list[dict[str, float]]:
+        return [{"x": cx - d / 2, "y": cy, "id": 0}, {"x": cx + d / 2, "y": cy, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(60)})
+    for k in range(1, 9):
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(60 + 20 * k)}
+        )
+        phone.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(phone.locator(".tt-map-zoom-level")).to_have_text("150\u00a0%", timeout=TIMEOUT)
+    phone.locator(".tt-map-zoom-out").tap()
+    expect(phone.locator(".tt-map-zoom-level")).to_have_text("100\u00a0%", timeout=TIMEOUT)
+    x, y = phone.evaluate(CENTRE_ON, list(anchor("Gold Coast")))
+    phone.touchscreen.tap(x, y)
+    expect(details).to_contain_text("Gold Coast", timeout=TIMEOUT)
+    phone.wait_for_timeout(300)
+    phone.locator(".tt-map-view").screenshot(path=str(screenshot_path("map-phone-zoomed.png")))

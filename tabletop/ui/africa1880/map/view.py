@@ -156,15 +156,19 @@ MAP_JS = r"""
       var t1 = box.ttTouch;
       box.ttTouch = null;
       if (!t1 || t1.moved || Date.now() - t1.t > 500) { lastTap = null; return; }
-      var now = Date.now();
+      // Two taps on the same spot of the map (not merely of the screen: the box may have
+      // scrolled between them).
+      var now = Date.now(), at = fraction(box, t1.x, t1.y);
+      var width = box.querySelector('canvas').getBoundingClientRect().width;
       if (lastTap && lastTap.box === box && now - lastTap.t < 350 &&
-          Math.hypot(t1.x - lastTap.x, t1.y - lastTap.y) < 30) {
-        box.ttPinch = fraction(box, t1.x, t1.y);
+          Math.abs(at[0] - lastTap.at[0]) * width < 30 &&
+          Math.abs(at[1] - lastTap.at[1]) * width < 30) {
+        box.ttPinch = at;
         press(box, 'in');
         box.ttPinch = null;
         lastTap = null;
       } else {
-        lastTap = {box: box, x: t1.x, y: t1.y, t: now};
+        lastTap = {box: box, at: at, t: now};
       }
     }
   };
@@ -218,7 +222,7 @@ class AfricaMapView(widgets.VBox):
         self.box.layout.align_items = "flex-start"
         self.box.layout.flex = "0 0 auto"
         self.zoom: float | None = None  # None: the whole map, as wide as the page allows
-        self.zoom_in_button = widgets.Button(description="＋")
+        self.zoom_in_button = widgets.Button(description="+")
         self.zoom_out_button = widgets.Button(description="−")
         self.zoom_fit_button = widgets.Button()
         self.zoom_level = widgets.HTML()
