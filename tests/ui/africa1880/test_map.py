@@ -368,3 +368,14 @@ def test_the_page_script_never_cancels_a_touch_or_a_wheel() -> None:
             [node, "--check", "-"], input=page_script(), text=True, capture_output=True, check=False
         )
         assert checked.returncode == 0, checked.stderr
+
+
+def test_the_zoom_control_speaks_the_page_language(board, geometry) -> None:
+    model = build_map_model(board, geometry, example_game().state, lang="fr")
+    view = AfricaMapView(model)
+    assert view.zoom_fit_button.description == "Ajuster"
+    assert view.zoom_level.value == "carte entière"
+    assert view.zoom_in_button.tooltip == "Agrandir"
+    view.set_model(build_map_model(board, geometry, example_game().state, lang="de"))
+    assert view.zoom_out_button.tooltip == "Verkleinern"
+    assert view.zoom_fit_button.description == "Einpassen"
