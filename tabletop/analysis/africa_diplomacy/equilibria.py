@@ -85,8 +85,11 @@ def analyse(
     declared_ok = all(r.declared_is_best_response for r in reports)
     solve_time = None
     if time_limit is not None:
-        # What is left of the limit, less a reserve for the reports that follow the search.
-        solve_time = max(0.05, 0.7 * time_limit - (time.perf_counter() - start))
+        # What is left of the limit, less a reserve for the reports that follow the search:
+        # 30 % of the limit, or more when the work so far (the same kind: the model and the
+        # rules core) shows a slow machine.
+        spent = time.perf_counter() - start
+        solve_time = max(0.05, min(0.7 * time_limit - spent, time_limit - 3 * spent - 0.05))
     solution = solve(game, limit, count_budget, solve_time, seed)
     if solution.is_equilibrium(declared_profile) != declared_ok:
         raise AnalysisError(

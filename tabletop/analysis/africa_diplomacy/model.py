@@ -400,7 +400,7 @@ class DiplomacyGame(FactoredGame):
                 rule_for(power),
                 bound,
                 territory,
-                grid_for(power) if width <= 24 else None,
+                grid_for(power),  # asked for only when the dense table fits memory and time
             )
             for power in present
         ]
