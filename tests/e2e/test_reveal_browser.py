@@ -19,7 +19,7 @@ TIMEOUT = 30_000
 def test_keyboard_reveal_at_projector_size(voila, page, wait_for_widgets, screenshot_path) -> None:
     steps = round_steps(example_game())
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(voila("reveal"))
+    page.goto(voila("reveal"), timeout=120_000)  # Voilà runs the notebook before answering
     wait_for_widgets(page, ".tt-reveal-next", timeout_ms=90_000)
     title = page.locator(".tt-reveal-title")
     count = page.locator(".tt-reveal-count")
@@ -80,7 +80,9 @@ def test_massai_attack_reveal_with_a_clicker(
     path = tmp_path / "massai.json"
     save_game(record, path)
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(voila("reveal", {"TABLETOP_REVEAL_GAME": str(path), "TABLETOP_LANG": "de"}))
+    page.goto(
+        voila("reveal", {"TABLETOP_REVEAL_GAME": str(path), "TABLETOP_LANG": "de"}), timeout=120_000
+    )
     wait_for_widgets(page, ".tt-reveal-next", timeout_ms=90_000)
     title = page.locator(".tt-reveal-title")
     expect(title).to_have_text("Spieler 2 greift Spieler 1 an", timeout=TIMEOUT)
