@@ -36,8 +36,9 @@ class RoundsTab(widgets.VBox):
         self.redo_button.on_click(lambda _b: app.controller.redo())
         self.amend_button = widgets.Button(layout={"width": "auto"})
         self.amend_button.add_class("tt-amend-round")
-        self.amend = AmendPanel(app)
         self.amend_button.on_click(app_guard(app)(lambda _b: self.amend.start(self.history.value)))
+        self._amend: AmendPanel | None = None
+        self.amend_box = widgets.VBox()
         self.scores = widgets.HTML()
         self.scores.add_class("tt-scores")
         self.history_label = widgets.HTML()
@@ -57,7 +58,7 @@ class RoundsTab(widgets.VBox):
                         ),
                     ]
                 ),
-                self.amend,
+                self.amend_box,
                 self.scores,
             ]
         )
@@ -67,7 +68,17 @@ class RoundsTab(widgets.VBox):
         self.redo_button.description = store_text("redo", lang)
         self.history_label.value = f"<h3>{esc(t('history', lang))}</h3>"
         self.amend_button.description = "✎ " + gm_text("amend_button", lang)
-        self.amend.relabel(lang)
+        if self._amend is not None:
+            self._amend.relabel(lang)
+
+    @property
+    def amend(self) -> AmendPanel:
+        """The correction of a round (built when first asked for: the page opens lighter)."""
+        if self._amend is None:
+            self._amend = AmendPanel(self.app)
+            self._amend.relabel(self.app.controller.lang)
+            self.amend_box.children = (self._amend,)
+        return self._amend
 
     def refresh(self) -> None:
         """The rounds resolved so far (the newest selected) and the scores."""

@@ -91,13 +91,22 @@ class WhatIfTab(widgets.VBox):
         self.desk: SheetDesk | None = None
         self.comparison: Comparison | None = None
         self._drawn: Any = None
+        self._map: WhatIfMap | None = None
+        self.built = False
+        super().__init__()  # its widgets are made when the tab is first opened
+        self.add_class("tt-whatif")
+
+    def _build(self) -> None:
+        if self.built:
+            return
+        self.built = True
         self.help = widgets.HTML()
         self.help.add_class("tt-whatif-help")
         self.note = widgets.HTML()
         self.note.add_class("tt-whatif-note")
         self.reset_button = widgets.Button(layout={"width": "auto"})
         self.reset_button.add_class("tt-whatif-reset")
-        self.reset_button.on_click(app_guard(app)(lambda _b: self.start()))
+        self.reset_button.on_click(app_guard(self.app)(lambda _b: self.start()))
         self.desk_box = widgets.VBox()
         self.heading = widgets.HTML()
         self.sentences = widgets.HTML()
@@ -107,9 +116,8 @@ class WhatIfTab(widgets.VBox):
         self.words.add_class("tt-report-col")
         self.result = widgets.HBox([self.words])
         self.result.add_class("tt-result")
-        self._map: WhatIfMap | None = None
-        super().__init__([self.help, self.reset_button, self.note, self.desk_box, self.result])
-        self.add_class("tt-whatif")
+        self.children = (self.help, self.reset_button, self.note, self.desk_box, self.result)
+        self.relabel(self.app.controller.lang)
 
     @property
     def map_view(self) -> WhatIfMap:
@@ -124,6 +132,7 @@ class WhatIfTab(widgets.VBox):
     def opened(self) -> None:
         """The tab is shown: a copy of the current round's sheets unless one is on it already."""
         ctl = self.app.controller
+        self._build()
         if self.model is None or self.model.state is not ctl.state:
             self.start()
         else:
@@ -132,6 +141,7 @@ class WhatIfTab(widgets.VBox):
     def start(self) -> None:
         """A fresh copy of the real sheets of the current round (what was changed is dropped)."""
         ctl = self.app.controller
+        self._build()
         self.note.value = ""
         if ctl.state.game_over:
             self.model = self.desk = None
@@ -172,6 +182,8 @@ class WhatIfTab(widgets.VBox):
 
     # ----------------------------------------------------------------- drawing
     def relabel(self, lang: str) -> None:
+        if not self.built:
+            return
         self.help.value = f"<p>{esc(gm_text('whatif_help', lang))}</p>"
         self.reset_button.description = "↺ " + gm_text("whatif_reset", lang)
         self.heading.value = f"<h3>{esc(gm_text('whatif_differences', lang))}</h3>"

@@ -161,3 +161,23 @@ def test_the_panel_speaks_the_page_language(app: AfricaApp) -> None:
     assert "Berichtigung" in panel.title.value
     assert "Vorschau" in panel.preview_button.description
     assert "1885" in panel.result.value and "1885 amended" not in panel.result.value
+
+
+def test_without_a_database_accept_and_undo_work_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.ui.africa1880.controller as controller
+
+    monkeypatch.setattr(controller, "open_page_store", lambda: (None, "no database here", 0))
+    ctl = AfricaController()
+    assert ctl.store is None
+    app = AfricaApp(ctl)
+    before = ctl.game.to_dict()
+    panel = start_1885(app)
+    panel.model.set_order("France", "Tunisia", "hold")
+    panel.preview_button.click()
+    expected = panel.amendment.game.to_dict()
+    panel.accept_button.click()
+    assert ctl.game.to_dict() == expected != before
+    assert app.rounds.undo_button.description == "↶ Undo the correction of 1885"
+    app.rounds.undo_button.click()
+    assert ctl.message == "Correction of 1885 taken back."
+    assert ctl.game.to_dict() == before
