@@ -102,7 +102,7 @@ def analyse(
     size = len(game.powers)
     vectors = game.model_payoffs(np.array(profiles)) if profiles else np.zeros((0, size))
     for k, profile in enumerate(profiles[:20]):  # the model is checked against the core
-        vectors[k] = game.check_model(profile)
+        vectors[k] = game.check_model(profile, vectors[k])
     pareto_all = pareto_flags(game, vectors, pareto_brute_force)
     among = pareto_mask(vectors) if len(vectors) else np.zeros(0, dtype=bool)
     equilibria = []
