@@ -22,7 +22,9 @@ def main_tab(page, title: str):
     return page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab", has_text=title)
 
 
-def test_what_if_sentence_and_the_projector_link(voila, page, wait_for_widgets) -> None:
+def test_what_if_sentence_and_the_projector_link(
+    voila, page, wait_for_widgets, screenshot_path
+) -> None:
     base = voila.folder()
     page.goto(urljoin(base, "voila/render/africa1880.ipynb"), timeout=120_000)
     wait_for_widgets(page, ".tt-resolve", timeout_ms=90_000)
@@ -36,6 +38,8 @@ def test_what_if_sentence_and_the_projector_link(voila, page, wait_for_widgets) 
         timeout=TIMEOUT,
     )
     expect(page.locator(".tt-whatif-map canvas.tt-map").first).to_be_visible()
+    sentences.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_path("gm-whatif.png")))
     # The real sheets are untouched: Germany still declares war on France there.
     main_tab(page, "Order sheets").click()
     real = page.locator(".tt-diplomacy .tt-rel-germany-france").first  # the orders tab's grid

@@ -116,7 +116,8 @@ class WhatIfTab(widgets.VBox):
         self.words.add_class("tt-report-col")
         self.result = widgets.HBox([self.words])
         self.result.add_class("tt-result")
-        self.children = (self.help, self.reset_button, self.note, self.desk_box, self.result)
+        # What would be different first (what the room looks at), the copy of the sheets below.
+        self.children = (self.help, self.reset_button, self.note, self.result, self.desk_box)
         self.relabel(self.app.controller.lang)
 
     @property
