@@ -408,9 +408,10 @@ class DiplomacyGame(FactoredGame):
     def component_count(self, scope: tuple[int, ...], budget: float) -> int | None:
         """The exact count of a component made of the relations among the powers of one colony
         candidate (three to six powers) when nothing else their own relations change pays them,
-        with the default payoff and a positive colony weight (:mod:`.alone`: survival classes
-        and the symmetry between the powers; six powers alone take about 0.1 s, where their
-        ``2 ** 30`` profiles are out of reach of the general methods).
+        with the default payoff and a colony weight of 0 (then every profile) or more
+        (:mod:`.alone`: survival classes and the symmetry between the powers; six powers alone
+        take about 0.1 s, where their ``2 ** 30`` profiles are out of reach of the general
+        methods).
 
         >>> from tabletop.analysis.examples import africa_position
         >>> from tabletop.games.africa1880 import POWERS
@@ -418,7 +419,7 @@ class DiplomacyGame(FactoredGame):
         >>> game.component_count(tuple(range(30)), 1e9)
         417643043
         """
-        if self.payoff_kind != "presences" or not self.weight > 0:
+        if self.payoff_kind != "presences" or self.weight < 0:
             return None
         wanted = set(scope)
         colonies = self.after.state.colonies
@@ -436,6 +437,10 @@ class DiplomacyGame(FactoredGame):
                     v in wanted and self.owners[v] == term.player for v in term.scope
                 ):
                     return None
+            if self.weight == 0:
+                # Only survival pays there, and no power's own relations change its survival:
+                # every profile is an equilibrium.
+                return 2 ** len(wanted)
             if alone.alone_work(len(present)) > budget:
                 return None
             return alone.alone_count(len(present))

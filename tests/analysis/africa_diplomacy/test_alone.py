@@ -64,7 +64,7 @@ def test_a_place_that_pays_own_relations_is_not_counted_this_way() -> None:
     scope, count = dense_count(game)
     assert game.component_count(scope, 1e12) is None
     assert count != alone_count(4)  # the structure is really different
-    for options in ({"payoff": "score"}, {"weight": 0.0}, {"weight": -1.0}):
+    for options in ({"payoff": "score"}, {"weight": -1.0}):
         other = DiplomacyGame(
             africa_position({p: ["Congo"] for p in POWERS[:4]}, ["Congo"]), **options
         )
@@ -101,3 +101,15 @@ def test_six_powers_alone_are_counted_exactly_and_the_estimate_agrees() -> None:
                 trial = profile.copy()
                 trial[own] = bits
                 assert game.core_payoffs(trial)[i] <= base + 1e-9
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_a_colony_worth_nothing_leaves_every_profile_an_equilibrium(k: int) -> None:
+    # Weight 0: only survival pays, and nobody's own relations change its survival.
+    after = africa_position({p: ["Congo"] for p in POWERS[:k]}, full=["Congo"])
+    game = DiplomacyGame(after, weight=0.0)
+    every = k * (k - 1)
+    assert game.component_count(tuple(range(every)), 1.0) == 2**every
+    assert len(brute_equilibria(after, weight=0.0)) == 2**every
+    six = DiplomacyGame(africa_position({p: ["Congo"] for p in POWERS}, ["Congo"]), weight=0.0)
+    assert six.component_count(tuple(range(30)), 1.0) == 2**30
