@@ -252,9 +252,9 @@ class AfricaSeat(widgets.VBox):
             widgets.HBox(buttons, layout={"flex_flow": "row wrap", "width": "100%"}),
         )
         geometry = load_geometry(self.board)
-        model = build_map_model(
-            self.board, geometry, state, changes_from_report(report), self.lang, size=480
-        )
+        # Drawn at the dashboard's size, whose layout ships ready-made (another size would be
+        # placed anew: seconds of CPU); the page scales it to the phone and offers zoom.
+        model = build_map_model(self.board, geometry, state, changes_from_report(report), self.lang)
         self.map_view = AfricaMapView(model)
         self.map_box.children = (
             widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>"),
