@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 TIMEOUT = 30_000
 SIZES = {"laptop": (1366, 768), "tablet": (1024, 768), "phone": (390, 844)}
-MAIN_TABS = ("Order sheets", "Resolution", "Rounds", "Game", "Diplomacy timer")
+MAIN_TABS = ("Order sheets", "Resolution", "Rounds", "What if", "Game", "Diplomacy timer")
 
 # Every problem the page shows at the current size, as one line each (empty: none).
 MEASURE = """(where) => {
@@ -116,22 +116,22 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
             expect(page.locator(".tt-message")).to_contain_text("resolved", timeout=TIMEOUT)
             resolved = True
         main_tab(page, "Resolution").click()
-        page.locator("canvas.tt-map").wait_for(state="visible", timeout=TIMEOUT)
+        page.locator("canvas.tt-map:visible").wait_for(state="visible", timeout=TIMEOUT)
         page.wait_for_timeout(500)
         problems += page.evaluate(MEASURE, f"{size}, resolution")
-        report = box(page, ".tt-report-box", ".tt-result")
-        canvas = box(page, "canvas.tt-map", ".tt-result")
+        report = box(page, ".tt-report-box:visible", ".tt-result:visible")
+        canvas = box(page, "canvas.tt-map:visible", ".tt-result:visible")
         if size == "laptop" and canvas["x"] < report["x"] + report["width"] - 1:
             problems.append(f"{size}: the map is not beside the report: {canvas} {report}")
         page.screenshot(path=str(screenshot_path(f"africa-{size}.png")))
         # A click on a territory shows its details in place: same page width, same map place.
         at = {"x": canvas["width"] * 0.55, "y": canvas["height"] * 0.5}  # central Africa
-        page.locator("canvas.tt-map").click(position=at)
-        expect(page.locator(".tt-map-details")).to_contain_text(
+        page.locator("canvas.tt-map:visible").click(position=at)
+        expect(page.locator(".tt-map-details:visible")).to_contain_text(
             re.compile(r"(coastal|inland)"), timeout=TIMEOUT
         )
         page.wait_for_timeout(800)
-        after = box(page, "canvas.tt-map", ".tt-result")
+        after = box(page, "canvas.tt-map:visible", ".tt-result:visible")
         if abs(after["y"] - canvas["y"]) > 1 or abs(after["x"] - canvas["x"]) > 1:
             problems.append(f"{size}: the map moved after a click: {canvas} -> {after}")
         problems += page.evaluate(MEASURE, f"{size}, after a click on the map")
