@@ -1,7 +1,8 @@
-"""A dashboard opens without loading the analysis (its solvers) until the teacher view.
+"""A dashboard opens without loading the analysis (its solvers) until the teacher view, nor the
+PDF library (fpdf2) until a sheet is printed.
 
-The Africa map's placement uses SciPy's image tools (``scipy.ndimage``, a distance transform)
-when the page draws its first map; the analysis's solvers (``scipy.optimize``, the factored
+The Africa map of an uploaded board is placed with SciPy's image tools (``scipy.ndimage``, a
+distance transform; the default board's placements ship ready-made); the analysis's solvers (``scipy.optimize``, the factored
 game solver) wait for the teacher view."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import sys
 from tabletop.ui.{package} import {factory}
 page = {factory}({args})
 heavy = sorted(
-    m for m in sys.modules if m.startswith(("tabletop.analysis", "scipy.optimize", "scipy.sparse"))
+    m
+    for m in sys.modules
+    if m.startswith(("tabletop.analysis", "scipy.optimize", "scipy.sparse", "fpdf"))
 )
 print(",".join(heavy))
 """

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.printing import FontMissing, order_sheets_pdf
 from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.html import app_guard
 from tabletop.ui.shell.html import esc
@@ -46,6 +45,9 @@ class SheetsDownload(widgets.VBox):
 
     def make(self) -> bytes | None:
         """Make the PDF of the current round and show its download link."""
+        # fpdf2 costs 0.3 s to import: paid on the first PDF, not by every page opening.
+        from tabletop.printing import FontMissing, order_sheets_pdf
+
         ctl = self.app.controller
         lang = ctl.lang
         try:
