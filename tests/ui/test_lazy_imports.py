@@ -2,8 +2,8 @@
 PDF library (fpdf2) until a sheet is printed.
 
 The Africa map of an uploaded board is placed with SciPy's image tools (``scipy.ndimage``, a
-distance transform; the default board's placements ship ready-made); the analysis's solvers (``scipy.optimize``, the factored
-game solver) wait for the teacher view."""
+distance transform; the default board's placements ship ready-made); the analysis's solvers
+(``scipy.optimize``, the factored game solver) wait for the teacher view."""
 
 from __future__ import annotations
 
