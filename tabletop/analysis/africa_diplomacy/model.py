@@ -75,6 +75,17 @@ def local_settlement(after: AfterOrders, territory: str) -> AfterOrders:
     return replace(after, contested=contested, colony_candidates=candidates)
 
 
+def score_values(
+    alive: np.ndarray, founded: np.ndarray, survivors: np.ndarray, by_colonies: bool, options: Any
+) -> np.ndarray:
+    """A power's score from one colony candidate, cell by cell: one per colony it shares in
+    (``by_colonies``), else the points of a colony held alone or shared."""
+    if by_colonies:
+        return (founded & alive).astype(float)
+    points = np.where(survivors == 1, options.points_colony_alone, options.points_colony_shared)
+    return np.where(founded & alive, points, 0).astype(float)
+
+
 class DiplomacyGame(FactoredGame):
     """The relations game of one position after phase 3, as local payoff terms.
 
@@ -228,13 +239,7 @@ class DiplomacyGame(FactoredGame):
         for power in present:
             alive = survives[power]
             if by_score:
-                if by_colonies:
-                    values = (founded & alive).astype(float)
-                else:
-                    points = np.where(
-                        survivors == 1, options.points_colony_alone, options.points_colony_shared
-                    )
-                    values = np.where(founded & alive, points, 0).astype(float)
+                values = score_values(alive, founded, survivors, by_colonies, options)
             elif self.weight == round(self.weight) and abs(self.weight) < 2**20:
                 # Whole-number payoffs stay integers: half the memory, and exact.
                 colony = (founded & alive).astype(np.int32)
@@ -307,12 +312,7 @@ class DiplomacyGame(FactoredGame):
                 survives, founded, survivors = outcome(packed)
                 alive = survives[:, who[power]]
                 if by_score:
-                    if by_colonies:
-                        return (founded & alive).astype(float)
-                    points = np.where(
-                        survivors == 1, options.points_colony_alone, options.points_colony_shared
-                    )
-                    return np.where(founded & alive, points, 0).astype(float)
+                    return score_values(alive, founded, survivors, by_colonies, options)
                 if whole:  # whole numbers stay small integers: exact, and less memory to read
                     return alive.astype(np.int32) + int(weight) * (founded & alive)
                 return alive + weight * (founded & alive)
@@ -363,15 +363,7 @@ class DiplomacyGame(FactoredGame):
                 survives, founded, survivors = outcome_grid()
                 alive = survives[power]
                 if by_score:
-                    if by_colonies:
-                        values = (founded & alive).astype(float)
-                    else:
-                        points = np.where(
-                            survivors == 1,
-                            options.points_colony_alone,
-                            options.points_colony_shared,
-                        )
-                        values = np.where(founded & alive, points, 0).astype(float)
+                    values = score_values(alive, founded, survivors, by_colonies, options)
                 elif whole:
                     # Small whole numbers stay int8 (a quarter of the memory to go through).
                     kind = np.int8 if abs(weight) < 100 else np.int32
