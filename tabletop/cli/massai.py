@@ -120,10 +120,7 @@ def _load(path: Path) -> GameRecord:
 
 def _save(record: GameRecord, path: Path) -> str:
     """Keep ``record`` in the file or the database ``path`` names; returns where it went."""
-    try:
-        return save_game_ref(record, path)
-    except OSError as error:
-        raise CliError(f"{path}: cannot be written ({error.strerror})") from None
+    return save_game_ref(record, path)  # an unwritable file is refused there, in one line
 
 
 def cmd_new(args: argparse.Namespace) -> int:
