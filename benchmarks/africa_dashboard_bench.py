@@ -31,7 +31,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from tabletop.games.africa1880.gamefile import Game, save_game  # noqa: E402
-from tabletop.games.africa1880.notation import format_sheet  # noqa: E402
+from tabletop.games.africa1880.notation_format import format_sheet  # noqa: E402
 from tabletop.games.africa1880.orders import (  # noqa: E402
     Develop,
     Explore,
@@ -39,7 +39,7 @@ from tabletop.games.africa1880.orders import (  # noqa: E402
     Landing,
     OrderSheet,
 )
-from tabletop.games.africa1880.state import POWERS  # noqa: E402
+from tabletop.games.africa1880.powers import POWERS  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from africa_resolve import late_game as crowded_round  # noqa: E402

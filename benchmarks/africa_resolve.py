@@ -14,11 +14,15 @@ import statistics
 import time
 from collections.abc import Callable
 
-from tabletop.games.africa1880.adjudicate import execute_orders, resolve, settle
-from tabletop.games.africa1880.board import load_board
-from tabletop.games.africa1880.notation import format_sheets
+from tabletop.games.africa1880.adjudicate import resolve
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.conflicts import settle
+from tabletop.games.africa1880.execution import execute_orders
+from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
-from tabletop.games.africa1880.state import POWERS, GameState, Relations
+from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.state import GameState
 
 
 def late_game(seed: int = 1895) -> tuple[GameState, dict[str, OrderSheet]]:

@@ -21,9 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tabletop.games.africa1880 import notation
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game, example_orders
-from tabletop.games.africa1880.notation import format_sheets, parse_sheets
+from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation_format import format_sheets
 
 LIMIT: int = getattr(notation, "MAX_SHEET_CHARS", 65_536)
 HEADER = "[France]\n"

@@ -172,7 +172,7 @@ class Server:
 
 
 def example_sheets() -> dict[str, str]:
-    from tabletop.games.africa1880.state import lookup_power
+    from tabletop.games.africa1880.powers import lookup_power
 
     blocks = re.split(r"\n(?=\[)", EXAMPLE_SHEETS.read_text(encoding="utf-8"))[1:]
     return {

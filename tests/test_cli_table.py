@@ -12,7 +12,7 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME
-from tabletop.games.africa1880.state import lookup_power
+from tabletop.games.africa1880.powers import lookup_power
 
 ROOT = Path(__file__).resolve().parents[1]
 SHEETS = (ROOT / "examples" / "africa" / "orders_1895.txt").read_text(encoding="utf-8")

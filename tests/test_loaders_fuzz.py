@@ -20,12 +20,9 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.fileio import MAX_MESSAGE_CHARS
-from tabletop.games.africa1880.board import (
-    BoardError,
-    board_from_bytes,
-    board_from_dict,
-    load_board,
-)
+from tabletop.games.africa1880.board import BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import board_from_bytes, load_board
 from tabletop.games.africa1880.gamefile import (
     EXAMPLE_GAME,
     GameFileError,

@@ -19,12 +19,9 @@ from typing import Any
 import pytest
 
 from tabletop.fileio import MAX_MESSAGE_CHARS, FileFormatError, read_text
-from tabletop.games.africa1880.board import (
-    BoardError,
-    board_from_bytes,
-    board_from_dict,
-    load_board,
-)
+from tabletop.games.africa1880.board import BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import board_from_bytes, load_board
 from tabletop.games.africa1880.gamefile import (
     Game,
     GameFileError,

@@ -11,14 +11,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tabletop.fileio import MAX_MESSAGE_CHARS, MAX_QUOTE_CHARS, load_schema, schema_validator
-from tabletop.games.africa1880.board import (
-    LANGUAGES,
-    SCHEMA_PATH,
-    BoardError,
-    board_file_name,
-    board_from_dict,
-    load_board,
-)
+from tabletop.games.africa1880.board import BoardError
+from tabletop.games.africa1880.board_check import LANGUAGES, SCHEMA_PATH, board_from_dict
+from tabletop.games.africa1880.board_files import board_file_name, load_board
 from tabletop.games.africa1880.gamefile import (
     CASE_SCHEMA,
     EXAMPLE_GAME,

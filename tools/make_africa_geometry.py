@@ -35,7 +35,8 @@ from pathlib import Path
 import numpy as np
 from scipy.spatial import Voronoi  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Geometry, geometry_from_dict, load_board
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import Geometry, geometry_from_dict
 
 DATA = Path(__file__).resolve().parent.parent / "tabletop" / "games" / "africa1880" / "data"
 OUTPUT = DATA / "default_geometry.json"

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli import africa_amend, africa_sheets
-from tabletop.cli.africa_amend import cmd_amend, cmd_compare
 from tabletop.cli.africa_common import (
     _add_lang,
     _load,
@@ -26,44 +25,30 @@ from tabletop.cli.africa_common import (
     _save,
     _values,
 )
-from tabletop.cli.africa_sheets import cmd_sheets, write_pdf
 from tabletop.cli.common import CliError, is_db_ref, print_json, read_orders
-from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, score
+from tabletop.games.africa1880.adjudicate import score
+from tabletop.games.africa1880.execution import GameOverError, execute_orders
 from tabletop.games.africa1880.gamefile import Game, NothingToUndo
+from tabletop.games.africa1880.instructions import GroupBy, table_instructions
 from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
-from tabletop.games.africa1880.report import (
-    GroupBy,
+from tabletop.games.africa1880.options import LANDING_CHECKS, SCORINGS, STARTS, Options, StateError
+from tabletop.games.africa1880.powers import POWERS, UnknownPower, lookup_power, power_name
+from tabletop.games.africa1880.report_text import (
     format_report,
     format_score,
-    table_instructions,
     void_orders_for_reading,
-)
-from tabletop.games.africa1880.state import (
-    LANDING_CHECKS,
-    POWERS,
-    SCORINGS,
-    STARTS,
-    Options,
-    StateError,
-    UnknownPower,
-    lookup_power,
-    power_name,
 )
 from tabletop.i18n.keys import text
 
 __all__ = [
     "DEFAULT_GAME",
-    "cmd_amend",
     "cmd_board",
     "cmd_check",
-    "cmd_compare",
     "cmd_new",
     "cmd_resolve",
     "cmd_score",
-    "cmd_sheets",
     "cmd_undo",
     "register",
-    "write_pdf",
 ]
 
 DEFAULT_GAME = "africa-game.json"

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from tabletop.cli.common import CliError, load_game_ref, save_game_ref
-from tabletop.games.africa1880.board import Board, BoardError, load_board
+from tabletop.games.africa1880.board import Board, BoardError
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.i18n import available_languages
 

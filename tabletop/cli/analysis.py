@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.cli.common import CliError, load_game_ref, print_json, read_orders
 from tabletop.games.africa1880 import power_name
-from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders
+from tabletop.games.africa1880.execution import GameOverError, execute_orders
 from tabletop.games.africa1880.notation import SheetTooLongError, parse_sheets
 from tabletop.games.africa1880.orders import relations_from_sheets
 from tabletop.i18n import (

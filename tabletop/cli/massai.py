@@ -14,8 +14,9 @@ from tabletop.games.massai.gamefile import (
     GameRecord,
     default_game_path,
 )
+from tabletop.games.massai.legal import attack_points, guards_allowed
 from tabletop.games.massai.notation import NotationError, format_action, parse_action
-from tabletop.games.massai.rules import attack_points, guards_allowed, player_name
+from tabletop.games.massai.reports import player_name
 from tabletop.games.massai.state import (
     DEFAULT_GUARD_TABLE,
     Options,
@@ -247,7 +248,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     """Print the tactic sheets of the position (or of a game not started) to a PDF file."""
-    from tabletop.cli.africa import write_pdf
+    from tabletop.cli.africa_sheets import write_pdf
     from tabletop.i18n import translator
     from tabletop.printing import FontMissing, tactic_sheets_pdf
 

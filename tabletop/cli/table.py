@@ -250,7 +250,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_resolve(args: argparse.Namespace) -> int:
     """Resolve with the sealed sheets; ``--json`` prints what ``tabletop africa resolve --json``
     prints for the same sheets."""
-    from tabletop.games.africa1880.report import GroupBy, format_report, table_instructions
+    from tabletop.games.africa1880.instructions import GroupBy, table_instructions
+    from tabletop.games.africa1880.report_text import format_report
     from tabletop.store import StoreError
 
     try:
@@ -307,7 +308,7 @@ def _seat_name(info: Any, text: str) -> str:
     """The seat's name as stored, from any spelling (``france``, ``Frankreich``, ``2``)."""
     players = list(info.players)
     if info.kind == "africa1880":
-        from tabletop.games.africa1880.state import UnknownPower, lookup_power
+        from tabletop.games.africa1880.powers import UnknownPower, lookup_power
 
         try:
             return str(lookup_power(text))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.orders import OrderKind
-from tabletop.games.africa1880.state import GameState, power_name
+from tabletop.games.africa1880.powers import power_name
+from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import check_lang, translator
 from tabletop.printing.pdf import LINE, SheetPDF
 

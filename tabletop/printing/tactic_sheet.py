@@ -14,7 +14,8 @@ then a page of blank boards for later turns. A pending secret setup is never pri
 
 from __future__ import annotations
 
-from tabletop.games.massai.rules import attackable_huts, guards_allowed, player_name
+from tabletop.games.massai.legal import attackable_huts, guards_allowed
+from tabletop.games.massai.reports import player_name
 from tabletop.games.massai.state import SETUP_HUTS, State
 from tabletop.i18n import check_lang, translator
 from tabletop.printing.pdf import FAMILY, SheetPDF

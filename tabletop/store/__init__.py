@@ -10,6 +10,7 @@ Nothing here imports a widget library. The pages and the command line use::
 See docs/storage.md for the schema, the backends and the concurrency rules.
 """
 
+from tabletop.store.archive import ARCHIVE_FORMAT
 from tabletop.store.engine import default_data_dir, default_db_path, resolve_url
 from tabletop.store.errors import (
     DatabaseUnavailable,
@@ -23,32 +24,21 @@ from tabletop.store.errors import (
     StaleGameError,
     StoreError,
 )
+from tabletop.store.records import Draft, Entry, GameInfo, Snapshot, TimerState, Versions
 from tabletop.store.schema import SCHEMA_VERSION
-from tabletop.store.seats import (
+from tabletop.store.seat_errors import (
     BadToken,
-    NewTable,
     RevokedToken,
     RoundAlreadyResolved,
     SealRefused,
-    SeatAccess,
     SeatError,
     SeatsMissing,
     TableNotFound,
-    Tables,
-    TableStatus,
     TooManyAttempts,
 )
-from tabletop.store.store import (
-    ARCHIVE_FORMAT,
-    Draft,
-    Entry,
-    GameInfo,
-    Snapshot,
-    Store,
-    TimerState,
-    Versions,
-    open_store,
-)
+from tabletop.store.seat_records import NewTable, SeatAccess, TableStatus
+from tabletop.store.seats import Tables
+from tabletop.store.store import Store, open_store
 from tabletop.store.watch import GameChange, GameWatcher
 
 __all__ = [

@@ -21,8 +21,9 @@ from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import kinds
 from tabletop.store.engine import default_data_dir
 from tabletop.store.errors import StoreError
+from tabletop.store.records import Snapshot
 from tabletop.store.schema import imported_files
-from tabletop.store.store import Snapshot, Store
+from tabletop.store.store import Store
 
 DRAFTS_FORMAT = "tabletop.africa1880.drafts"
 DRAFTS_SUFFIX = ".drafts.json"

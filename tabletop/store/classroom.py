@@ -30,37 +30,11 @@ or refused with "the round is closed" — never stored and then ignored.
 
 from __future__ import annotations
 
-from tabletop.classroom.ledger import ClassError
-from tabletop.store.classroom_access import PRESENT_SECONDS, SEEN_REFRESH, ClassesBase
-from tabletop.store.classroom_records import (
-    BadClassToken,
-    ClassLockedOut,
-    ClassNotFound,
-    NewClass,
-    StudentPass,
-    student_url,
-    teacher_url,
-)
 from tabletop.store.classroom_students import StudentActions
 from tabletop.store.classroom_teacher import TeacherActions
-from tabletop.store.tokens import FREE_FAILURES
 
 __all__ = [
-    "FREE_FAILURES",
-    "PRESENT_SECONDS",
-    "SEEN_REFRESH",
-    "BadClassToken",
-    "ClassError",
-    "ClassLockedOut",
-    "ClassNotFound",
     "Classes",
-    "ClassesBase",
-    "NewClass",
-    "StudentActions",
-    "StudentPass",
-    "TeacherActions",
-    "student_url",
-    "teacher_url",
 ]
 
 

@@ -15,7 +15,7 @@ from tabletop.games.africa1880.notation import SheetTooLongError
 from tabletop.games.africa1880.report import Report as AfricaReport
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import NotationError, parse_action
-from tabletop.games.massai.rules import Report as MassaiReport
+from tabletop.games.massai.reports import Report as MassaiReport
 from tabletop.store import kinds
 from tabletop.store.errors import (
     GameDataError,

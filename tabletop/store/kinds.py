@@ -15,13 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.fileio import FileFormatError
-from tabletop.games.africa1880.board import Board, BoardError, board_from_dict, load_board
+from tabletop.games.africa1880.board import Board, BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import GAME_FORMAT as AFRICA_FORMAT
 from tabletop.games.africa1880.gamefile import Game, game_from_dict
 from tabletop.games.massai.gamefile import FORMAT as MASSAI_FORMAT
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import format_action
-from tabletop.games.massai.rules import player_name
+from tabletop.games.massai.reports import player_name
 from tabletop.store.errors import GameDataError
 
 AFRICA = "africa1880"

@@ -16,12 +16,12 @@ from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import format_action
 from tabletop.store import kinds
 from tabletop.store.errors import GameNotFound, StaleGameError
+from tabletop.store.records import Snapshot, _dumps
 from tabletop.store.schema import games, history
 from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import tables as tables_table
 from tabletop.store.seat_base import TablesBase, _game_over, _round_of
 from tabletop.store.seat_errors import RoundAlreadyResolved, SealRefused, SeatError, SeatsMissing
-from tabletop.store.store import Snapshot, _dumps
 
 
 class TableResolving(TablesBase):

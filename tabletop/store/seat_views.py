@@ -13,11 +13,11 @@ from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.massai import observe as massai_observe
 from tabletop.games.massai.notation import format_action
 from tabletop.store import kinds
+from tabletop.store.records import Snapshot
 from tabletop.store.schema import seats as seats_table
 from tabletop.store.seat_base import TablesBase, _expected_seats, _game_over, _round_of
 from tabletop.store.seat_errors import BadToken
 from tabletop.store.seat_records import TableStatus
-from tabletop.store.store import Snapshot
 from tabletop.store.tokens import aware as _aware
 
 

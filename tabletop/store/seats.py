@@ -40,66 +40,13 @@ seat name that seat in their ``WHERE`` and never read another seat's row.
 
 from __future__ import annotations
 
-from tabletop.store.seat_base import TablesBase
-from tabletop.store.seat_crypto import draft_key
-from tabletop.store.seat_errors import (
-    BadToken,
-    RevokedToken,
-    RoundAlreadyResolved,
-    SealRefused,
-    SeatError,
-    SeatsMissing,
-    TableNotFound,
-    TooManyAttempts,
-)
-from tabletop.store.seat_links import OLD_HASHES_KEPT, TableLinks
-from tabletop.store.seat_records import (
-    DEFAULT_PORT,
-    HOST,
-    IssuedSeat,
-    NewTable,
-    SealReceipt,
-    SeatAccess,
-    TableStatus,
-    host_url,
-    seat_url,
-)
+from tabletop.store.seat_links import TableLinks
 from tabletop.store.seat_resolving import TableResolving
-from tabletop.store.seat_sealing import MAX_SEAT_SHEET_CHARS, TableSealing
+from tabletop.store.seat_sealing import TableSealing
 from tabletop.store.seat_views import TableViews
-from tabletop.store.tokens import CODE_ALPHABET, FREE_FAILURES, MAX_LOCK_SECONDS, normalize_code
 
 __all__ = [
-    "CODE_ALPHABET",
-    "FREE_FAILURES",
-    "MAX_LOCK_SECONDS",
-    "HOST",
-    "BadToken",
-    "IssuedSeat",
-    "NewTable",
-    "RevokedToken",
-    "RoundAlreadyResolved",
-    "SealReceipt",
-    "SealRefused",
-    "SeatAccess",
-    "SeatError",
-    "SeatsMissing",
-    "TableNotFound",
-    "TableStatus",
     "Tables",
-    "TooManyAttempts",
-    "draft_key",
-    "normalize_code",
-    "seat_url",
-    "host_url",
-    "DEFAULT_PORT",
-    "MAX_SEAT_SHEET_CHARS",
-    "OLD_HASHES_KEPT",
-    "TableLinks",
-    "TableResolving",
-    "TableSealing",
-    "TableViews",
-    "TablesBase",
 ]
 
 

@@ -29,33 +29,11 @@ import os
 
 from sqlalchemy.engine import URL
 
-from tabletop.store.archive import ARCHIVE_FORMAT, ARCHIVE_VERSION, MAX_IMPORT_BYTES, GameArchive
-from tabletop.store.base import CACHE_SIZE, NOTIFY_CHANNEL, StoreBase
+from tabletop.store.archive import GameArchive
 from tabletop.store.extras import GameExtras
-from tabletop.store.history import RETURNING_ACTIONS, GameHistory
-from tabletop.store.reading import GameReader
-from tabletop.store.records import Draft, Entry, GameInfo, Snapshot, TimerState, Versions
-from tabletop.store.records import _dumps as _dumps  # tabletop.store.seats uses it
 
 __all__ = [
-    "ARCHIVE_FORMAT",
-    "ARCHIVE_VERSION",
-    "CACHE_SIZE",
-    "MAX_IMPORT_BYTES",
-    "NOTIFY_CHANNEL",
-    "RETURNING_ACTIONS",
-    "Draft",
-    "Entry",
-    "GameArchive",
-    "GameExtras",
-    "GameHistory",
-    "GameInfo",
-    "GameReader",
-    "Snapshot",
     "Store",
-    "StoreBase",
-    "TimerState",
-    "Versions",
     "open_store",
 ]
 

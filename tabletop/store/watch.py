@@ -23,8 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.store.base import NOTIFY_CHANNEL
 from tabletop.store.errors import GameNotFound, StoreError
-from tabletop.store.store import NOTIFY_CHANNEL, Store, Versions
+from tabletop.store.records import Versions
+from tabletop.store.store import Store
 
 if TYPE_CHECKING:
     import psycopg

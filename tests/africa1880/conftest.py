@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.africa1880.board import Board, board_from_dict, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
 
 # A five-territory board small enough to reason about by hand:
 #   Port (coastal, 2 spaces) - Inland (1 space) - Bay (coastal, 3) ; Port - Cove (coastal, 1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tabletop.games.africa1880.adjudicate import resolve, score
 from tabletop.games.africa1880.orders import Explore, OrderSheet
-from tabletop.games.africa1880.state import GameState, Relations
+from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.state import GameState
 
 
 def _state(presences, **kwargs) -> GameState:

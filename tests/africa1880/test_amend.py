@@ -19,11 +19,13 @@ from tabletop.games.africa1880.amend import (
     format_amendment,
     undo_amendment,
 )
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game, game_from_dict, load_game, save_game
-from tabletop.games.africa1880.notation import format_sheets
+from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
-from tabletop.games.africa1880.state import POWERS, GameState
+from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.state import GameState
 
 BOARD = load_board()
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

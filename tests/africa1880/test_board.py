@@ -17,11 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop.games.africa1880.board as board_module
-from tabletop.games.africa1880.board import (
-    UnknownTerritory,
-    board_from_dict,
-    load_board,
-)
+from tabletop.games.africa1880.board import UnknownTerritory
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"

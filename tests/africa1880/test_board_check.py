@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import BoardError, board_from_dict, load_board, load_geometry
-from tabletop.games.africa1880.state import POWERS
+from tabletop.games.africa1880.board import BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.powers import POWERS
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"

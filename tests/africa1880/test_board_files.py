@@ -7,13 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import (
-    Board,
-    BoardError,
-    UnknownTerritory,
-    load_board,
-    load_geometry,
-)
+from tabletop.games.africa1880.board import Board, BoardError, UnknownTerritory
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import load_geometry
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"

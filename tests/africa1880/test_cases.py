@@ -14,18 +14,14 @@ from typing import Any
 import pytest
 
 from tabletop.games.africa1880.adjudicate import resolve, score
-from tabletop.games.africa1880.board import Board, board_from_dict, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.board_fit import check_state, with_canonical_names
+from tabletop.games.africa1880.options import LANDING_CHECKS, SCORINGS, STARTS, StateError
 from tabletop.games.africa1880.orders import REASON_CODES
-from tabletop.games.africa1880.state import (
-    LANDING_CHECKS,
-    SCORINGS,
-    STARTS,
-    StateError,
-    check_state,
-    new_game,
-    state_from_dict,
-    with_canonical_names,
-)
+from tabletop.games.africa1880.setup import new_game
+from tabletop.games.africa1880.state import state_from_dict
 
 CASE_DIR = Path(__file__).parent / "cases"
 CASES = sorted(CASE_DIR.glob("*.json"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME, EXAMPLE_ORDERS, load_game
 from tabletop.games.africa1880.report import REPORT_KEYS
 

@@ -12,11 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.cli import main
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.compare import COMPARED_KINDS, compare, comparison_sentences
 from tabletop.games.africa1880.gamefile import Game, save_game
-from tabletop.games.africa1880.notation import format_sheets, parse_sheets
-from tabletop.games.africa1880.state import GameState, new_game
+from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation_format import format_sheets
+from tabletop.games.africa1880.setup import new_game
+from tabletop.games.africa1880.state import GameState
 from tests.africa1880.test_amend import careless_sheets
 
 BOARD = load_board()

@@ -14,10 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.adjudicate import conflict_rule, execute_orders, settle
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.conflicts import conflict_rule, settle
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.orders import Develop, OrderSheet
-from tabletop.games.africa1880.state import POWERS, GameState, Relations
+from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.state import GameState
 
 from .test_properties import random_game, random_sheets
 

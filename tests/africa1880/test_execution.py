@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.africa1880.adjudicate import GameOverError, execute_orders, resolve
+from tabletop.games.africa1880.adjudicate import resolve
+from tabletop.games.africa1880.execution import GameOverError, execute_orders
+from tabletop.games.africa1880.options import Options
 from tabletop.games.africa1880.orders import NO_PIN_LEFT, Develop, Explore, Landing, OrderSheet
-from tabletop.games.africa1880.state import GameState, Options
+from tabletop.games.africa1880.state import GameState
 
 
 def _state(presences, **kwargs) -> GameState:

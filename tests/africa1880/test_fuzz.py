@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import (
     EXAMPLE_GAME,
     GameFileError,

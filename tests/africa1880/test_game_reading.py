@@ -8,12 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.gamefile import (
-    Game,
-    GameFileError,
-    load_game,
-    save_game,
-)
+from tabletop.games.africa1880.gamefile import Game, GameFileError, load_game, save_game
 
 
 def test_minimal_form_is_accepted(tmp_path: Path) -> None:

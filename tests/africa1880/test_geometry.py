@@ -10,13 +10,9 @@ from types import ModuleType
 
 import pytest
 
-from tabletop.games.africa1880.board import (
-    BoardError,
-    Geometry,
-    geometry_from_dict,
-    load_board,
-    load_geometry,
-)
+from tabletop.games.africa1880.board import BoardError
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import Geometry, geometry_from_dict, load_geometry
 
 DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
 BOARD = load_board()

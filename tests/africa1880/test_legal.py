@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop.games.africa1880.legal
-from tabletop.games.africa1880.adjudicate import execute_orders, resolve
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.adjudicate import resolve
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.legal import (
     RELATIONS,
     can_develop,
@@ -28,7 +30,8 @@ from tabletop.games.africa1880.legal import (
     presence_choices,
     relation_targets,
 )
-from tabletop.games.africa1880.notation import format_sheet
+from tabletop.games.africa1880.notation_format import format_sheet
+from tabletop.games.africa1880.options import Options
 from tabletop.games.africa1880.orders import (
     Develop,
     Explore,
@@ -38,7 +41,10 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     relations_from_sheets,
 )
-from tabletop.games.africa1880.state import POWERS, GameState, Options, Relation, new_game
+from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.relations import Relation
+from tabletop.games.africa1880.setup import new_game
+from tabletop.games.africa1880.state import GameState
 
 from .conftest import TINY_BOARD
 
@@ -47,7 +53,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 def _tiny() -> Board:
-    from tabletop.games.africa1880.board import board_from_dict
+    from tabletop.games.africa1880.board_check import board_from_dict
 
     return board_from_dict(TINY_BOARD, "tiny")
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.africa1880.notation import format_sheet, format_sheets, parse_sheets
+from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation_format import format_sheet, format_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
-from tabletop.games.africa1880.state import POWERS
+from tabletop.games.africa1880.powers import POWERS
 
 
 def _one(text: str, board, power: str = "France") -> OrderSheet:
@@ -223,7 +224,7 @@ def test_a_text_over_the_limit_is_refused_whole(board) -> None:
 
 
 def test_suggestions_for_a_bounded_number_of_unknown_names(board) -> None:
-    from tabletop.games.africa1880.notation import MAX_SUGGESTIONS
+    from tabletop.games.africa1880.notation_words import MAX_SUGGESTIONS
 
     typos = [f"Lybia{'x' * i}" for i in range(MAX_SUGGESTIONS + 8)]
     lines = [f"{typo}: develop" for typo in typos] + ["Lybia: develop"]
@@ -237,7 +238,7 @@ def test_suggestions_for_a_bounded_number_of_unknown_names(board) -> None:
 
 
 def test_long_quotes_are_cut_but_the_line_is_kept(board) -> None:
-    from tabletop.games.africa1880.notation import MAX_QUOTE_CHARS
+    from tabletop.games.africa1880.notation_words import MAX_QUOTE_CHARS
 
     line = "Algeria: " + "conquer " * 100
     result = parse_sheets(f"[France]\n{line}", board)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_fast_ascii_key_is_normalize_name(text: str) -> None:
-    from tabletop.games.africa1880.board import normalize_name
+    from tabletop.games.africa1880.board_names import normalize_name
     from tabletop.games.africa1880.notation_words import _key
 
     assert _key(text) == normalize_name(text)
@@ -16,7 +16,7 @@ def test_fast_ascii_key_is_normalize_name(text: str) -> None:
 
 @given(st.text(max_size=30))
 def test_key_is_normalize_name(text: str) -> None:
-    from tabletop.games.africa1880.board import normalize_name
+    from tabletop.games.africa1880.board_names import normalize_name
     from tabletop.games.africa1880.notation_words import _key
 
     assert _key(text) == normalize_name(text)

@@ -8,10 +8,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.adjudicate import execute_orders, resolve, settle
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.adjudicate import resolve
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.conflicts import settle
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.gamefile import Game, game_from_dict
-from tabletop.games.africa1880.notation import format_sheets, parse_sheets
+from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.orders import (
     REASON_CODES,
     Develop,
@@ -21,7 +25,9 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     relations_from_sheets,
 )
-from tabletop.games.africa1880.state import POWERS, GameState, new_game
+from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.setup import new_game
+from tabletop.games.africa1880.state import GameState
 
 BOARD = load_board()
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

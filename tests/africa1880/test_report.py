@@ -20,20 +20,18 @@ import tabletop.games.africa1880.instructions
 import tabletop.games.africa1880.report
 import tabletop.games.africa1880.report_text
 from tabletop.games.africa1880.adjudicate import resolve
-from tabletop.games.africa1880.board import load_board
-from tabletop.games.africa1880.report import (
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.instructions import (
     STEPS,
     GroupBy,
     Instruction,
     InstructionKind,
-    RemovalRule,
-    Report,
     Step,
-    format_report,
     instruction_groups,
-    instruction_text,
     table_instructions,
 )
+from tabletop.games.africa1880.report import RemovalRule, Report
+from tabletop.games.africa1880.report_text import format_report, instruction_text
 from tabletop.games.africa1880.state import GameState
 
 from .test_properties import random_game
@@ -216,7 +214,7 @@ def test_nothing_to_do() -> None:
     _, report = resolve(state, BOARD, "")
     assert table_instructions(report) == () and instruction_groups(report) == ()
     assert "Nothing changes on the table this round." in format_report(report)
-    assert report.instructions("territory") == ()
+    assert table_instructions(report, "territory") == ()
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ def _state(presences, **kwargs) -> GameState:
 
 
 def test_report_text_in_both_languages(tiny) -> None:
-    from tabletop.games.africa1880.report import format_report
+    from tabletop.games.africa1880.report_text import format_report
 
     state = _state({"France": {"Port"}, "Germany": {"Port"}, "Italy": {"Isle"}})
     sheets = {
@@ -41,8 +41,8 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
     # A presence that arrives and is removed in the same round is shown once, where the table
     # would place it, as "do not place"; it is not listed under REMOVE, so nobody is told to
     # take off the board a pawn that was never put there.
-    from tabletop.games.africa1880.board import load_board
-    from tabletop.games.africa1880.report import format_report
+    from tabletop.games.africa1880.board_files import load_board
+    from tabletop.games.africa1880.report_text import format_report
 
     board = load_board()
     state = GameState(
@@ -76,8 +76,8 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
 def test_void_orders_are_shown_sheet_by_sheet_in_typed_order() -> None:
     # Reading problems came before execution problems whatever their lines, so a person checking
     # the sheets jumped around; the text report goes down each sheet once.
-    from tabletop.games.africa1880.board import load_board
-    from tabletop.games.africa1880.report import format_report, void_orders_for_reading
+    from tabletop.games.africa1880.board_files import load_board
+    from tabletop.games.africa1880.report_text import format_report, void_orders_for_reading
 
     board = load_board()
     state = GameState(

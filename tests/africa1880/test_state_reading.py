@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.africa1880.options import Options, StateError
-from tabletop.games.africa1880.state import GameState
-from tabletop.games.africa1880.state_reading import STATE_KEYS, state_from_dict
+from tabletop.games.africa1880.state import STATE_KEYS, GameState, state_from_dict
 
 
 def test_minimal_form_defaults() -> None:

@@ -41,8 +41,9 @@ COUNT_PIXELS = """([colours]) => {
 
 def egypt_anchor() -> tuple[float, float]:
     """Where the map draws Egypt's label, in canvas pixels (same model the page draws)."""
-    from tabletop.games.africa1880.board import load_board, load_geometry
+    from tabletop.games.africa1880.board_files import load_board
     from tabletop.games.africa1880.gamefile import Game
+    from tabletop.games.africa1880.geometry import load_geometry
     from tabletop.ui.africa1880.map import build_map_model
 
     board = load_board()

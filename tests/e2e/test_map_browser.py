@@ -55,8 +55,9 @@ CENTRE_ON = """([x, y]) => {
 
 def anchor(name: str) -> tuple[float, float]:
     """The centre of ``name``'s label in canvas pixels (the layout does not depend on the game)."""
-    from tabletop.games.africa1880.board import load_board, load_geometry
+    from tabletop.games.africa1880.board_files import load_board
     from tabletop.games.africa1880.gamefile import example_game
+    from tabletop.games.africa1880.geometry import load_geometry
     from tabletop.ui.africa1880.map import build_map_model
 
     board = load_board()

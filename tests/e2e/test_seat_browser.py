@@ -83,7 +83,8 @@ def test_a_table_round_on_phones(
 ) -> None:
     from tabletop.games.africa1880.gamefile import example_game
     from tabletop.store import open_store
-    from tabletop.store.seats import Tables, host_url, seat_url
+    from tabletop.store.seat_records import host_url, seat_url
+    from tabletop.store.seats import Tables
 
     store = open_store(Path(jupyter_env["TABLETOP_DATA_DIR"]) / "tabletop.db")
     tables = Tables(store)
@@ -210,7 +211,8 @@ def test_a_massai_attack_on_two_phones(
 ) -> None:
     from tabletop.games.massai.gamefile import GameRecord
     from tabletop.store import open_store
-    from tabletop.store.seats import Tables, host_url, seat_url
+    from tabletop.store.seat_records import host_url, seat_url
+    from tabletop.store.seats import Tables
 
     store = open_store(Path(jupyter_env["TABLETOP_DATA_DIR"]) / "tabletop.db")
     tables = Tables(store)

@@ -161,7 +161,7 @@ def _cli(env: dict[str, str], *argv: str, stdin: str | None = None) -> str:
 
 def _example_sheets() -> dict[str, str]:
     """The example round's sheets, by power, each without its header (a seat may omit it)."""
-    from tabletop.games.africa1880.state import lookup_power
+    from tabletop.games.africa1880.powers import lookup_power
 
     text = EXAMPLE_SHEETS.read_text(encoding="utf-8")
     blocks = re.split(r"\n(?=\[)", text)[1:]

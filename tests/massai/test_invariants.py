@@ -7,14 +7,14 @@ from hypothesis import strategies as st
 
 from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
-from tabletop.games.massai.rules import (
-    apply,
+from tabletop.games.massai.legal import (
     attackable_huts,
     guards_allowed,
     has_legal_action,
     legal_builds,
     legal_moves,
 )
+from tabletop.games.massai.rules import apply
 from tabletop.games.massai.state import HUTS_PER_PLAYER, Options, State, new_game
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from tabletop.games.massai.actions import Setup
-from tabletop.games.massai.rules import (
-    apply_or_raise,
+from tabletop.games.massai.legal import (
     attack_points,
     attackable_huts,
     guards_allowed,
     legal_builds,
     legal_moves,
 )
+from tabletop.games.massai.rules import apply_or_raise
 from tabletop.games.massai.state import Options, State, new_game
 
 from .helpers import position

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.massai.actions import Attack, Build, Move, Setup
-from tabletop.games.massai.rules import IllegalAction, apply, apply_or_raise, resolve_attack
+from tabletop.games.massai.reports import IllegalAction
+from tabletop.games.massai.rules import apply, apply_or_raise, resolve_attack
 from tabletop.games.massai.state import (
     DEFAULT_GUARD_TABLE,
     Options,
@@ -190,7 +191,7 @@ def test_options_json_round_trip_and_errors() -> None:
 def test_codes_phases_and_win_reasons_are_enums_with_the_same_text() -> None:
     import json
 
-    from tabletop.games.massai.rules import Refusal
+    from tabletop.games.massai.reports import Refusal
     from tabletop.games.massai.state import Phase, State, WinReason
 
     state = new_game()

@@ -13,7 +13,8 @@ from tabletop.cli import main
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game, example_game, save_game
 from tabletop.games.africa1880.legal import legal_choices
-from tabletop.games.africa1880.state import GameState, power_name
+from tabletop.games.africa1880.powers import power_name
+from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import translator
 from tabletop.printing import FontMissing, order_sheets_pdf
 from tabletop.printing.fonts import FONT_ENV, font_files

@@ -8,8 +8,9 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.games.massai.gamefile import GameRecord, save_game
+from tabletop.games.massai.legal import attackable_huts, guards_allowed
 from tabletop.games.massai.notation import parse_action
-from tabletop.games.massai.rules import attackable_huts, guards_allowed, player_name
+from tabletop.games.massai.reports import player_name
 from tabletop.i18n import translator
 from tabletop.printing import tactic_sheets_pdf
 from tests.printing.test_order_sheets import pages

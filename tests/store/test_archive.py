@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game, example_game, game_from_dict
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.store import GameDataError, Store

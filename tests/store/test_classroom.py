@@ -14,14 +14,10 @@ import sqlalchemy as sa
 from tabletop.classroom.games import preset
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, open_store
-from tabletop.store.classroom import (
-    FREE_FAILURES,
-    BadClassToken,
-    Classes,
-    ClassLockedOut,
-    ClassNotFound,
-)
+from tabletop.store.classroom import Classes
+from tabletop.store.classroom_records import BadClassToken, ClassLockedOut, ClassNotFound
 from tabletop.store.schema import class_choices, class_games, class_students
+from tabletop.store.tokens import FREE_FAILURES
 
 
 def _class(store: Store, n: int, key: str = "africa-two-full", rounds: int = 3) -> tuple:

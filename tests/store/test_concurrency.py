@@ -7,7 +7,7 @@ import multiprocessing
 import random
 from typing import Any
 
-from tabletop.games.africa1880.adjudicate import GameOverError
+from tabletop.games.africa1880.execution import GameOverError
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.store import NothingToRedo, NothingToUndo, StaleGameError, kinds, open_store
 from tests.store.helpers import check_history, doc_hash, sheets_for

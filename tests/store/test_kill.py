@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tabletop.games.africa1880.adjudicate import GameOverError
+from tabletop.games.africa1880.execution import GameOverError
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.store import NothingToRedo, NothingToUndo, kinds, open_store
 from tests.store.helpers import check_history, doc_hash, sheets_for

@@ -15,23 +15,24 @@ import pytest
 import sqlalchemy as sa
 
 from tabletop.games.africa1880.gamefile import Game, example_game
+from tabletop.games.africa1880.instructions import table_instructions
 from tabletop.games.africa1880.observe import combine_sheets
-from tabletop.games.africa1880.report import table_instructions
-from tabletop.games.africa1880.state import lookup_power
+from tabletop.games.africa1880.powers import lookup_power
 from tabletop.games.massai.gamefile import GameRecord
-from tabletop.store import Store, kinds, open_store, seats
+from tabletop.store import Store, kinds, open_store
 from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import tables as tables_table
-from tabletop.store.seats import (
-    FREE_FAILURES,
+from tabletop.store.seat_errors import (
     BadToken,
     RevokedToken,
     RoundAlreadyResolved,
     SealRefused,
     SeatsMissing,
-    Tables,
+    TableNotFound,
     TooManyAttempts,
 )
+from tabletop.store.seats import Tables
+from tabletop.store.tokens import CODE_ALPHABET, FREE_FAILURES
 from tests.store.helpers import EXAMPLE_SHEETS
 
 
@@ -51,7 +52,7 @@ def test_tokens_are_long_random_and_only_their_hashes_are_kept(store: Store) -> 
     tokens = [new.host_token] + [s.token for s in new.seats]
     codes = [s.code for s in new.seats]
     assert len(set(tokens)) == len(tokens) and all(len(t) == 32 for t in tokens)  # 192 bits
-    assert all(len(c) == 6 and set(c) <= set(seats.CODE_ALPHABET) for c in codes)
+    assert all(len(c) == 6 and set(c) <= set(CODE_ALPHABET) for c in codes)
     with store.engine.connect() as connection:
         dump = json.dumps(
             [
@@ -352,5 +353,5 @@ def test_deleting_the_game_deletes_its_tables(store: Store) -> None:
         assert (
             connection.execute(sa.select(sa.func.count()).select_from(tables_table)).scalar() == 0
         )
-    with pytest.raises(seats.TableNotFound, match="no table"):
+    with pytest.raises(TableNotFound, match="no table"):
         tables.status(new.table_id)

@@ -9,14 +9,10 @@ import sqlalchemy as sa
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.store import Store
 from tabletop.store.schema import secrets
-from tabletop.store.seats import (
-    MAX_SEAT_SHEET_CHARS,
-    BadToken,
-    RevokedToken,
-    SealRefused,
-    Tables,
-    draft_key,
-)
+from tabletop.store.seat_crypto import draft_key
+from tabletop.store.seat_errors import BadToken, RevokedToken, SealRefused
+from tabletop.store.seat_sealing import MAX_SEAT_SHEET_CHARS
+from tabletop.store.seats import Tables
 
 SECRET = "Algeria: develop  # ibis-granite-3309"
 

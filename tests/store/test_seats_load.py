@@ -14,9 +14,10 @@ from typing import Any
 from tabletop.cli import main
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.observe import combine_sheets
-from tabletop.games.africa1880.state import POWERS
+from tabletop.games.africa1880.powers import POWERS
 from tabletop.store import open_store
-from tabletop.store.seats import RoundAlreadyResolved, Tables
+from tabletop.store.seat_errors import RoundAlreadyResolved
+from tabletop.store.seats import Tables
 
 TABLES = 6
 ROUNDS = 2

@@ -1,26 +1,12 @@
 """Africa 1880: the map, the game state, order sheets and their adjudication (no widgets here)."""
 
-from tabletop.games.africa1880.adjudicate import (
-    AfterOrders,
-    GameOverError,
-    Settlement,
-    conflict_rule,
-    execute_orders,
-    resolve,
-    score,
-    settle,
-)
-from tabletop.games.africa1880.board import (
-    Board,
-    BoardError,
-    Geometry,
-    Territory,
-    UnknownTerritory,
-    board_from_dict,
-    load_board,
-    load_geometry,
-    normalize_name,
-)
+from tabletop.games.africa1880.adjudicate import resolve, score
+from tabletop.games.africa1880.board import Board, BoardError, Territory, UnknownTerritory
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.conflicts import Settlement, conflict_rule, settle
+from tabletop.games.africa1880.execution import AfterOrders, GameOverError, execute_orders
 from tabletop.games.africa1880.gamefile import (
     EXAMPLE_GAME,
     EXAMPLE_ORDERS,
@@ -32,6 +18,16 @@ from tabletop.games.africa1880.gamefile import (
     load_game,
     save_game,
 )
+from tabletop.games.africa1880.geometry import Geometry, load_geometry
+from tabletop.games.africa1880.instructions import (
+    GroupBy,
+    Instruction,
+    InstructionGroup,
+    InstructionKind,
+    Step,
+    instruction_groups,
+    table_instructions,
+)
 from tabletop.games.africa1880.legal import (
     PowerChoices,
     PresenceChoices,
@@ -41,12 +37,9 @@ from tabletop.games.africa1880.legal import (
     presence_choices,
     relation_targets,
 )
-from tabletop.games.africa1880.notation import (
-    ParseResult,
-    format_sheet,
-    format_sheets,
-    parse_sheets,
-)
+from tabletop.games.africa1880.notation import ParseResult, parse_sheets
+from tabletop.games.africa1880.notation_format import format_sheet, format_sheets
+from tabletop.games.africa1880.options import LandingCheck, Options, Scoring, Start, StateError
 from tabletop.games.africa1880.orders import (
     REASON_CODES,
     Develop,
@@ -58,38 +51,19 @@ from tabletop.games.africa1880.orders import (
     Reason,
     VoidOrder,
 )
-from tabletop.games.africa1880.report import (
-    GroupBy,
-    Instruction,
-    InstructionGroup,
-    InstructionKind,
-    RemovalRule,
-    Report,
-    Score,
-    Step,
-    format_report,
-    format_score,
-    instruction_groups,
-    table_instructions,
-)
-from tabletop.games.africa1880.state import (
+from tabletop.games.africa1880.powers import (
     POWER_NAMES_DE,
     POWER_NAMES_FR,
     POWERS,
-    GameState,
-    LandingCheck,
-    Options,
-    Phase,
-    Relation,
-    Relations,
-    Scoring,
-    Start,
-    StateError,
     UnknownPower,
     lookup_power,
-    new_game,
     power_name,
 )
+from tabletop.games.africa1880.relations import Relation, Relations
+from tabletop.games.africa1880.report import RemovalRule, Report, Score
+from tabletop.games.africa1880.report_text import format_report, format_score
+from tabletop.games.africa1880.setup import new_game
+from tabletop.games.africa1880.state import GameState, Phase
 
 __all__ = [
     "EXAMPLE_GAME",

@@ -17,27 +17,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.africa1880.board import Board, load_board
-from tabletop.games.africa1880.conflicts import Settlement, conflict_rule, settle
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.conflicts import settle
 from tabletop.games.africa1880.execution import (
-    AfterOrders,
-    GameOverError,
     _coerce_sheets,
     execute_orders,
 )
+from tabletop.games.africa1880.options import Scoring
 from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
 from tabletop.games.africa1880.report import SCORING_NOTE, ColonyFounded, PowerScore, Report, Score
-from tabletop.games.africa1880.state import POWER_ORDER, GameState, Scoring, sort_powers
+from tabletop.games.africa1880.state import GameState
 
 __all__ = [
-    "AfterOrders",
-    "GameOverError",
-    "Settlement",
-    "conflict_rule",
-    "execute_orders",
     "resolve",
     "score",
-    "settle",
 ]
 
 

@@ -33,10 +33,12 @@ from typing import Any
 from tabletop.games.africa1880.adjudicate import resolve, score
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game, HistoryEntry
-from tabletop.games.africa1880.notation import format_order, parse_sheets
+from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation_format import format_order
 from tabletop.games.africa1880.orders import VoidOrder
+from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.games.africa1880.report import Report, Score
-from tabletop.games.africa1880.state import POWER_ORDER, GameState, power_name, state_from_dict
+from tabletop.games.africa1880.state import GameState, state_from_dict
 from tabletop.i18n import format_list, translator
 
 __all__ = [

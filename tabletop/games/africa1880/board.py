@@ -11,6 +11,7 @@ has a module of its own, every name re-exported here: :mod:`~tabletop.games.afri
 :mod:`~tabletop.games.africa1880.board_files` (:func:`load_board`, uploads) and
 :mod:`~tabletop.games.africa1880.geometry` (the drawing).
 
+>>> from tabletop.games.africa1880.board_files import load_board
 >>> board = load_board()
 >>> board.lookup("  côte-de-l'or ")
 'Gold Coast'
@@ -30,22 +31,10 @@ from tabletop.games.africa1880.board_names import _closest, _compact, normalize_
 __all__ = [
     "BOARD_FORMAT",
     "BOARD_VERSION",
-    "LANGUAGES",
-    "MAX_BOARD_BYTES",
-    "PACKAGE_BOARDS",
-    "SCHEMA_PATH",
     "Board",
     "BoardError",
-    "Geometry",
     "Territory",
     "UnknownTerritory",
-    "board_file_name",
-    "board_from_bytes",
-    "board_from_dict",
-    "geometry_from_dict",
-    "load_board",
-    "load_geometry",
-    "normalize_name",
 ]
 
 BOARD_FORMAT = "tabletop.africa1880.board"
@@ -211,6 +200,7 @@ class Board:
 
         Falls back to the canonical English name where the board gives none in that language.
 
+        >>> from tabletop.games.africa1880.board_files import load_board
         >>> load_board().display_name("Cape", "de"), load_board().display_name("Égypte", "xx")
         ('Kapland', 'Egypt')
         """
@@ -239,12 +229,3 @@ class Board:
 
 # Checking, files and drawing build on the classes above: imported last, so that every name keeps
 # its old import path here (the package imports this module before any of them).
-from tabletop.games.africa1880.board_check import LANGUAGES, SCHEMA_PATH, board_from_dict  # noqa: E402
-from tabletop.games.africa1880.board_files import (  # noqa: E402
-    MAX_BOARD_BYTES,
-    PACKAGE_BOARDS,
-    board_file_name,
-    board_from_bytes,
-    load_board,
-)
-from tabletop.games.africa1880.geometry import Geometry, geometry_from_dict, load_geometry  # noqa: E402

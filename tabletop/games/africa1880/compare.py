@@ -22,10 +22,13 @@ from typing import Any
 
 from tabletop.games.africa1880.adjudicate import resolve, score
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation import ParseResult, format_order, parse_sheets
-from tabletop.games.africa1880.orders import Hold, OrderSheet, Relation, VoidOrder
+from tabletop.games.africa1880.notation import ParseResult, parse_sheets
+from tabletop.games.africa1880.notation_format import format_order
+from tabletop.games.africa1880.orders import Hold, OrderSheet, VoidOrder
+from tabletop.games.africa1880.powers import POWER_ORDER, name_key, power_name
+from tabletop.games.africa1880.relations import Relation
 from tabletop.games.africa1880.report import Report, Score
-from tabletop.games.africa1880.state import POWER_ORDER, GameState, name_key, power_name
+from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import format_list, translator
 
 __all__ = ["COMPARED_KINDS", "Comparison", "compare", "comparison_sentences"]

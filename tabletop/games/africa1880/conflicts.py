@@ -15,14 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tabletop.games.africa1880.frozen_map import FrozenMap
+from tabletop.games.africa1880.powers import POWER_BITS, POWER_ORDER
+from tabletop.games.africa1880.relations import Relations
 from tabletop.games.africa1880.report import Removal
-from tabletop.games.africa1880.state import (
-    POWER_BITS,
-    POWER_ORDER,
-    FrozenMap,
-    GameState,
-    Relations,
-)
+from tabletop.games.africa1880.state import GameState
 
 if TYPE_CHECKING:
     from tabletop.games.africa1880.execution import AfterOrders

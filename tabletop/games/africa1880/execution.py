@@ -9,8 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.games.africa1880.board import Board, load_board
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import _Crowds, _mask
+from tabletop.games.africa1880.frozen_map import FrozenMap
+from tabletop.games.africa1880.options import LandingCheck, Options
 from tabletop.games.africa1880.orders import (
     ALREADY_PRESENT,
     COLONY_CLOSED,
@@ -34,16 +37,9 @@ from tabletop.games.africa1880.orders import (
     order_text,
     void_order,
 )
+from tabletop.games.africa1880.powers import POWER_ORDER, name_key, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
-from tabletop.games.africa1880.state import (
-    POWER_ORDER,
-    FrozenMap,
-    GameState,
-    LandingCheck,
-    Options,
-    name_key,
-    sort_powers,
-)
+from tabletop.games.africa1880.state import GameState
 
 
 class GameOverError(ValueError):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.africa1880.orders import OrderKind
-from tabletop.games.africa1880.state import POWER_ORDER, name_key
+from tabletop.games.africa1880.powers import POWER_ORDER, name_key
 from tabletop.games.enums import TextEnum
 
 if TYPE_CHECKING:  # only for annotations; the state module does not need this one

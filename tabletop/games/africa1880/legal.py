@@ -27,7 +27,9 @@ from dataclasses import dataclass
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.orders import Explore, OrderKind, OrderSheet
-from tabletop.games.africa1880.state import GameState, Relation, name_key
+from tabletop.games.africa1880.powers import name_key
+from tabletop.games.africa1880.relations import Relation
+from tabletop.games.africa1880.state import GameState
 
 __all__ = [
     "PowerChoices",

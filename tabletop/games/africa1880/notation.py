@@ -48,13 +48,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation_format import format_order, format_sheet, format_sheets
 from tabletop.games.africa1880.notation_lines import _Line, _SheetBuilder
 from tabletop.games.africa1880.notation_words import (
     _ARROW,
-    KEYWORDS,
-    MAX_QUOTE_CHARS,
-    MAX_SUGGESTIONS,
     _quote,
     _Reader,
 )
@@ -66,19 +62,13 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     VoidOrder,
 )
-from tabletop.games.africa1880.state import POWERS, sort_powers
+from tabletop.games.africa1880.powers import POWERS, sort_powers
 
 __all__ = [
-    "KEYWORDS",
-    "MAX_QUOTE_CHARS",
     "MAX_SHEET_CHARS",
     "MAX_SHOWN_PROBLEMS",
-    "MAX_SUGGESTIONS",
     "ParseResult",
     "SheetTooLongError",
-    "format_order",
-    "format_sheet",
-    "format_sheets",
     "parse_sheets",
 ]
 

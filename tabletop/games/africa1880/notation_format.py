@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.notation_words import KEYWORDS
 from tabletop.games.africa1880.orders import Landing, Order, OrderSheet, order_text
-from tabletop.games.africa1880.state import power_name, sort_powers
+from tabletop.games.africa1880.powers import power_name, sort_powers
 
 
 def _keywords(lang: str) -> dict[str, str]:

@@ -8,10 +8,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from tabletop.games.africa1880 import state as _state
-from tabletop.games.africa1880.board import Board, normalize_name
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.orders import VoidOrder, void_order
-from tabletop.games.africa1880.state import POWERS, UnknownPower, lookup_power, power_name
+from tabletop.games.africa1880.powers import (
+    POWER_SPELLINGS,
+    POWERS,
+    UnknownPower,
+    lookup_power,
+    power_name,
+)
 
 MAX_SUGGESTIONS = 32
 """Distinct unknown names per text that get a "did you mean" (the later ones get none)."""
@@ -123,7 +129,7 @@ def _quote(text: str) -> str:
 
 def _power_index() -> dict[str, str]:
     """Normalised spelling -> power, for every spelling :func:`lookup_power` accepts."""
-    index: dict[str, str] = dict(_state.POWER_SPELLINGS)
+    index: dict[str, str] = dict(POWER_SPELLINGS)
     for power in POWERS:
         for lang in ("en", "fr", "de"):
             index.setdefault(normalize_name(power_name(power, lang)), power)

@@ -26,7 +26,8 @@ from tabletop.games.africa1880.adjudicate import score
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import DUPLICATE_SHEET, NOT_PLAYING, UNKNOWN_POWER
-from tabletop.games.africa1880.state import GameState, power_name, sort_powers
+from tabletop.games.africa1880.powers import power_name, sort_powers
+from tabletop.games.africa1880.state import GameState
 
 __all__ = [
     "SheetHeaderError",

@@ -13,13 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletop.games.africa1880.state import (
-    ALL_ALLIANCE,
-    Relation,
-    Relations,
-    power_name,
-    sort_powers,
-)
+from tabletop.games.africa1880.powers import power_name, sort_powers
+from tabletop.games.africa1880.relations import ALL_ALLIANCE, Relation, Relations
 from tabletop.games.enums import TextEnum
 from tabletop.i18n import format_list
 from tabletop.i18n.keys import text
@@ -28,7 +23,6 @@ if TYPE_CHECKING:  # only for annotations
     from tabletop.games.africa1880.board import Board
 
 __all__ = [
-    "ALL_ALLIANCE",
     "Develop",
     "Explore",
     "Hold",
@@ -38,7 +32,6 @@ __all__ = [
     "OrderSheet",
     "REASON_CODES",
     "Reason",
-    "Relations",
     "VoidOrder",
     "VoidReason",
     "relations_from_sheets",

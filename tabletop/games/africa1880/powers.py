@@ -8,7 +8,7 @@ import difflib
 import functools
 from collections.abc import Iterable
 
-from tabletop.games.africa1880.board import normalize_name
+from tabletop.games.africa1880.board_names import normalize_name
 
 POWERS: tuple[str, ...] = ("Belgium", "France", "Germany", "Great Britain", "Italy", "Netherlands")
 """The six colonial powers, in the alphabetical order used wherever an order must be fixed."""

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.africa1880.orders import OrderKind, VoidOrder
-from tabletop.games.africa1880.state import power_name
+from tabletop.games.africa1880.powers import power_name
 from tabletop.games.enums import TextEnum
 from tabletop.i18n import format_list
 from tabletop.i18n.keys import REPORT, text
@@ -198,10 +198,6 @@ class Report:
             out["state"] = None if self.state is None else self.state.to_dict()
         return out
 
-    def instructions(self, group_by: GroupBy | str = "power") -> tuple[Instruction, ...]:
-        """The table instructions of this round: :func:`table_instructions`."""
-        return table_instructions(self, group_by)
-
 
 @dataclass(frozen=True)
 class PowerScore:
@@ -250,47 +246,16 @@ class Score:
         }
 
 
-# The instructions and their words build on the data above: imported last, so that every name
-# keeps its old import path here (the package imports this module before either of them).
-from tabletop.games.africa1880.instructions import (  # noqa: E402
-    STEPS,
-    GroupBy,
-    Instruction,
-    InstructionGroup,
-    InstructionKind,
-    Step,
-    instruction_groups,
-    table_instructions,
-)
-from tabletop.games.africa1880.report_text import (  # noqa: E402
-    format_report,
-    format_score,
-    instruction_text,
-    void_orders_for_reading,
-)
-
 __all__ = [
     "REPORT_KEYS",
     "SCORING_NOTE",
-    "STEPS",
     "ColonyFounded",
     "DevelopmentResult",
-    "GroupBy",
-    "Instruction",
-    "InstructionGroup",
-    "InstructionKind",
     "NewPresence",
     "PowerScore",
     "Removal",
     "RemovalRule",
     "Report",
     "Score",
-    "Step",
-    "format_report",
-    "format_score",
-    "instruction_groups",
-    "instruction_text",
     "removal_reason",
-    "table_instructions",
-    "void_orders_for_reading",
 ]

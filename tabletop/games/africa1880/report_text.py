@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880.orders import VoidOrder
-from tabletop.games.africa1880.state import POWER_ORDER, power_name
+from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.i18n import check_lang, format_list
 from tabletop.i18n.keys import text
 
@@ -73,7 +73,7 @@ def void_orders_for_reading(void_orders: Iterable[VoidOrder]) -> list[VoidOrder]
 def _report_board(report: Report) -> Board | None:
     """The board of the report's game when it is a board of the package (a board file is
     given by the caller: its path is relative to the game file)."""
-    from tabletop.games.africa1880.board import PACKAGE_BOARDS, load_board
+    from tabletop.games.africa1880.board_files import PACKAGE_BOARDS, load_board
 
     state = report.state
     if state is None or state.board not in PACKAGE_BOARDS:

@@ -11,6 +11,7 @@ The public entry points::
 
 from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import Board, make_board, other
+from tabletop.games.massai.checks import check
 from tabletop.games.massai.gamefile import (
     GameFileError,
     GameRecord,
@@ -19,27 +20,25 @@ from tabletop.games.massai.gamefile import (
     load_game,
     save_game,
 )
-from tabletop.games.massai.notation import NotationError, format_action, parse_action
-from tabletop.games.massai.rules import (
-    OK,
-    AttackOutcome,
-    IllegalAction,
-    Refusal,
-    Report,
-    apply,
-    apply_or_raise,
+from tabletop.games.massai.legal import (
     attack_points,
     attackable_huts,
-    check,
     guards_allowed,
     has_legal_action,
     legal_builds,
     legal_moves,
     legal_setup_squares,
-    player_name,
-    resolve_attack,
-    winning_chain,
 )
+from tabletop.games.massai.notation import NotationError, format_action, parse_action
+from tabletop.games.massai.reports import (
+    OK,
+    AttackOutcome,
+    IllegalAction,
+    Refusal,
+    Report,
+    player_name,
+)
+from tabletop.games.massai.rules import apply, apply_or_raise, resolve_attack, winning_chain
 from tabletop.games.massai.state import (
     DEFAULT_GUARD_TABLE,
     HUTS_PER_PLAYER,

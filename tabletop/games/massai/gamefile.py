@@ -37,7 +37,8 @@ from tabletop.fileio import (
 )
 from tabletop.games.massai.actions import Action
 from tabletop.games.massai.notation import NotationError, format_action, parse_action
-from tabletop.games.massai.rules import Report, apply
+from tabletop.games.massai.reports import Report
+from tabletop.games.massai.rules import apply
 from tabletop.games.massai.state import Options, OptionsError, State, new_game
 
 FORMAT = "tabletop-massai-game"

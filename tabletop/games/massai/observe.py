@@ -21,8 +21,10 @@ from typing import Any
 
 from tabletop.games.enums import TextEnum
 from tabletop.games.massai.actions import Action, Attack, Setup
+from tabletop.games.massai.checks import check
+from tabletop.games.massai.legal import attackable_huts, guards_allowed
 from tabletop.games.massai.notation import NO_GUARD_WORDS
-from tabletop.games.massai.rules import attackable_huts, check, guards_allowed, player_name
+from tabletop.games.massai.reports import player_name
 from tabletop.games.massai.state import Phase, State
 
 __all__ = [

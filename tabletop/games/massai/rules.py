@@ -29,48 +29,23 @@ from tabletop.games.massai.board import other
 from tabletop.games.massai.checks import check
 from tabletop.games.massai.legal import (
     attack_points,
-    attackable_huts,
-    guards_allowed,
-    has_legal_action,
-    isolated,
-    legal_builds,
-    legal_moves,
-    legal_setup_squares,
 )
 from tabletop.games.massai.reports import (
     OK,
     AttackOutcome,
     IllegalAction,
-    Refusal,
     Report,
     Said,
     _ByPlayer,
     _player,
     _say,
     _squares,
-    player_name,
 )
 from tabletop.games.massai.state import Phase, State, WinReason
 
 __all__ = [
-    "OK",
-    "AttackOutcome",
-    "IllegalAction",
-    "Refusal",
-    "Report",
-    "Said",
     "apply",
     "apply_or_raise",
-    "attack_points",
-    "attackable_huts",
-    "check",
-    "guards_allowed",
-    "has_legal_action",
-    "isolated",
-    "legal_builds",
-    "legal_moves",
-    "legal_setup_squares",
-    "player_name",
     "resolve_attack",
     "winning_chain",
 ]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from tabletop.games.africa1880.adjudicate import execute_orders
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.legal import (
     PowerChoices,
     PresenceChoices,
@@ -31,7 +31,8 @@ from tabletop.games.africa1880.orders import (
     OrderKind,
     OrderSheet,
 )
-from tabletop.games.africa1880.state import GameState, name_key
+from tabletop.games.africa1880.powers import name_key
+from tabletop.games.africa1880.state import GameState
 
 __all__ = [
     "explore_targets",

@@ -24,12 +24,13 @@ import traitlets
 
 from tabletop.games.africa1880.adjudicate import score
 from tabletop.games.africa1880.amend import Amendment
-from tabletop.games.africa1880.board import Board, load_geometry
+from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game, example_game, example_orders
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.report import Report, Score
 from tabletop.store import Entry, Snapshot, Store, TimerState
 from tabletop.ui.africa1880 import game_files, session
-from tabletop.ui.africa1880.drafts import Check, Drafts
+from tabletop.ui.africa1880.drafts import Drafts
 from tabletop.ui.africa1880.game_link import GameLink, Refused, Stale
 from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.kept_sheets import KeptSheets
@@ -39,7 +40,9 @@ from tabletop.ui.africa1880.sheet_intents import SheetIntents
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.store_link import open_page_store, running_loop, store_text
 
-__all__ = ["AfricaController", "Check", "RoundView"]
+__all__ = [
+    "AfricaController",
+]
 
 
 class AfricaController(SheetIntents, traitlets.HasTraits):

@@ -12,15 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tabletop.games.africa1880.adjudicate import AfterOrders, execute_orders
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.execution import AfterOrders, execute_orders
 from tabletop.games.africa1880.notation import (
     MAX_SHEET_CHARS,
     MAX_SHOWN_PROBLEMS,
     ParseResult,
-    format_sheet,
     parse_sheets,
 )
+from tabletop.games.africa1880.notation_format import format_sheet
 from tabletop.games.africa1880.orders import (
     Develop,
     Explore,
@@ -30,7 +30,9 @@ from tabletop.games.africa1880.orders import (
     VoidOrder,
     relations_from_sheets,
 )
-from tabletop.games.africa1880.state import GameState, Relations, lookup_power
+from tabletop.games.africa1880.powers import lookup_power
+from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.choices import presences_of
 from tabletop.ui.africa1880.html import local_text
 from tabletop.ui.africa1880.texts import t
@@ -41,7 +43,6 @@ __all__ = [
     "Check",
     "Drafts",
     "is_header",
-    "local_text",
     "sheets_too_long",
 ]
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.games.africa1880.board import Board, BoardError, board_from_dict
+from tabletop.games.africa1880.board import Board, BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.gamefile import Game, GameFileError, game_from_dict
-from tabletop.games.africa1880.state import GameState, StateError
+from tabletop.games.africa1880.options import StateError
+from tabletop.games.africa1880.state import GameState
 from tabletop.store.kinds import detect_kind
 from tabletop.ui.africa1880.game_link import Refused
 from tabletop.ui.africa1880.texts import t

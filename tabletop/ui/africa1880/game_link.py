@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.games.africa1880.adjudicate import GameOverError
+from tabletop.games.africa1880.execution import GameOverError
 from tabletop.games.africa1880.gamefile import Game, NothingToUndo
 from tabletop.games.africa1880.report import Report
 from tabletop.store import (

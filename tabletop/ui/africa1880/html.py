@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.games.africa1880.state import normalize_name
+from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.i18n import format_number
 from tabletop.i18n.keys import text
 from tabletop.ui.africa1880.map.layout import power_colour

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import MAX_BOARD_BYTES, Board, BoardError, board_from_bytes
-from tabletop.games.africa1880.state import POWERS, normalize_name
+from tabletop.games.africa1880.board import Board, BoardError
+from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, board_from_bytes
+from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.powers import POWERS
 from tabletop.ui.africa1880.html import app_guard, local_text, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
@@ -121,7 +123,7 @@ class NewGameForm(widgets.VBox):
         if self.start.value != "free":
             self.placement_box.children = ()
             return
-        from tabletop.games.africa1880.board import load_board
+        from tabletop.games.africa1880.board_files import load_board
 
         board = self.chosen_board() or load_board()
         coastal = sorted(board.coastal_names(), key=normalize_name)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.games.africa1880.board import Board, BoardError
 from tabletop.games.africa1880.gamefile import Game, GameFileError, example_game, example_orders
-from tabletop.games.africa1880.state import Options, StateError
+from tabletop.games.africa1880.options import Options, StateError
 from tabletop.store import GameChange, Snapshot
 from tabletop.ui.africa1880 import game_files, session
 from tabletop.ui.africa1880.game_files import KIND

@@ -11,14 +11,9 @@ one "do not place" line, never a place and a remove.
 from __future__ import annotations
 
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.report import (
-    GroupBy,
-    Report,
-    Step,
-    instruction_groups,
-    instruction_text,
-    void_orders_for_reading,
-)
+from tabletop.games.africa1880.instructions import GroupBy, Step, instruction_groups
+from tabletop.games.africa1880.report import Report
+from tabletop.games.africa1880.report_text import instruction_text, void_orders_for_reading
 from tabletop.ui.africa1880.html import power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table

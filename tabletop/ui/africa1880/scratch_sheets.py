@@ -17,8 +17,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.africa1880.state import GameState, normalize_name
+from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
 from tabletop.ui.africa1880.drafts import Drafts
 from tabletop.ui.africa1880.game_link import Refused

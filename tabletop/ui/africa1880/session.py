@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop.games.africa1880.adjudicate import GameOverError, resolve
+from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.execution import GameOverError
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.powers import lookup_power
 from tabletop.games.africa1880.report import Report
-from tabletop.games.africa1880.state import GameState, lookup_power
+from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.map.layout import Changes, changes_from_report
 
 

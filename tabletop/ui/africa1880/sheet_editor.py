@@ -18,8 +18,8 @@ from tabletop.games.africa1880.legal import PowerChoices
 from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
-from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, local_text
-from tabletop.ui.africa1880.html import app_guard, power_html, slug
+from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS
+from tabletop.ui.africa1880.html import app_guard, local_text, power_html, slug
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tabletop.games.africa1880.adjudicate import AfterOrders
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.execution import AfterOrders
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.orders import OrderSheet
-from tabletop.games.africa1880.state import GameState, Relations
+from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.game_link import Refused

@@ -12,11 +12,16 @@ catalog tests check it.
 
 from __future__ import annotations
 
-from tabletop.games.africa1880.state import power_name as _power_name
+from tabletop.games.africa1880.powers import power_name as _power_name
 from tabletop.i18n.keys import TERMS, text
-from tabletop.ui.shell.texts import LANGS, check_lang
 
-__all__ = ["GAME_TERMS_FR", "LANGS", "check_lang", "keys", "power_name", "t", "term"]
+__all__ = [
+    "GAME_TERMS_FR",
+    "keys",
+    "power_name",
+    "t",
+    "term",
+]
 
 _KEYS: tuple[str, ...] = (
     "title",

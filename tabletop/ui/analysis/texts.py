@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import html
 
-from tabletop.games.africa1880.state import power_name
+from tabletop.games.africa1880.powers import power_name
 from tabletop.i18n import check_lang as _check_lang
 from tabletop.i18n import format_decimal, format_percent
 from tabletop.i18n.keys import text
 from tabletop.ui.shell.texts import LANGS
 
 __all__ = [
-    "LANGS",
     "TEXTS",
     "check_lang",
     "count_words",

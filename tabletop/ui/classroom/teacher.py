@@ -25,9 +25,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, StoreError
-from tabletop.store.classroom import Classes, student_url
+from tabletop.store.classroom import Classes
+from tabletop.store.classroom_records import student_url
 from tabletop.ui.classroom.common import CLASS_CSS, Ticker, page_request
-from tabletop.ui.classroom.labels import how_words, preset_label
+from tabletop.ui.classroom.labels import preset_label
 from tabletop.ui.classroom.teacher_form import TeacherForm
 from tabletop.ui.classroom.teacher_results import TeacherResults
 from tabletop.ui.classroom.teacher_rounds import TeacherRounds
@@ -37,7 +38,11 @@ from tabletop.ui.shell.style import style_widget
 from tabletop.ui.table.address import default_base_url
 from tabletop.ui.table.qr import qr_svg
 
-__all__ = ["POLL_SECONDS", "TeacherPage", "classroom_page", "how_words", "preset_label"]
+__all__ = [
+    "POLL_SECONDS",
+    "TeacherPage",
+    "classroom_page",
+]
 
 _log = logging.getLogger("tabletop.ui.classroom")
 POLL_SECONDS = 1.0

@@ -5,7 +5,8 @@
   ``report_text``: what happened, in words; ``prompts``: the stage's instruction, the history.
 """
 
-from tabletop.ui.massai.app import MassaiView, massai_app
+from tabletop.ui.massai.app import massai_app
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.view import MassaiView
 
 __all__ = ["MassaiController", "MassaiView", "massai_app"]

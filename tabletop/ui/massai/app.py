@@ -20,21 +20,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.store import Store, StoreError, open_store
 from tabletop.ui.massai.page import MassaiPage
 from tabletop.ui.massai.prompts import store_text
-from tabletop.ui.massai.style import MASSAI_CSS
-from tabletop.ui.massai.teacher import TeacherFactory, public_position, teacher_panel_factory
-from tabletop.ui.massai.uploads import upload_widget
-from tabletop.ui.massai.view import MassaiView
+from tabletop.ui.massai.teacher import teacher_panel_factory
 
 __all__ = [
-    "MASSAI_CSS",
-    "MassaiPage",
-    "MassaiView",
-    "TeacherFactory",
     "import_old_autosaves",
     "massai_app",
-    "public_position",
-    "teacher_panel_factory",
-    "upload_widget",
 ]
 
 

@@ -30,16 +30,11 @@ from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 from tabletop.games.massai.board import parse_square, square_name
 from tabletop.games.massai.rules import winning_chain
 from tabletop.games.massai.state import State
-from tabletop.ui.massai.taps import MOUSE_AFTER_TAP_SECONDS, TAP_SLOP, SquareTaps, connect_squares
 
 __all__ = [
-    "MOUSE_AFTER_TAP_SECONDS",
-    "TAP_SLOP",
     "Geometry",
     "Scene",
-    "SquareTaps",
     "board_max_width",
-    "connect_squares",
     "draw",
     "geometry_for",
     "make_canvas",

@@ -23,13 +23,13 @@ import traitlets
 
 from tabletop.games.massai.board import other
 from tabletop.games.massai.gamefile import GameRecord
-from tabletop.games.massai.rules import (
-    Report,
+from tabletop.games.massai.legal import (
     attack_points,
     attackable_huts,
     guards_allowed,
     legal_setup_squares,
 )
+from tabletop.games.massai.reports import Report
 from tabletop.games.massai.state import Options, State
 from tabletop.store import GameWatcher, Store
 from tabletop.ui.massai.entries import SecretEntry
@@ -39,10 +39,12 @@ from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.notices import action_words, notice_text
 from tabletop.ui.massai.playing import Plays
 from tabletop.ui.massai.prompts import history_lines, stage_prompt, store_text
-from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, STAGES, resting_stage
-from tabletop.ui.massai.texts import LANGS
+from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, resting_stage
+from tabletop.ui.shell.texts import LANGS
 
-__all__ = ["STAGES", "MassaiController"]
+__all__ = [
+    "MassaiController",
+]
 
 
 class MassaiController(traitlets.HasTraits):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.games.massai.actions import Attack, Build, Move, Setup
-from tabletop.games.massai.rules import (
+from tabletop.games.massai.legal import (
     attack_points,
     attackable_huts,
     guards_allowed,

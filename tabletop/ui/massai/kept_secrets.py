@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.games.massai.actions import Attack
 from tabletop.games.massai.board import other
-from tabletop.games.massai.rules import attackable_huts
+from tabletop.games.massai.legal import attackable_huts
 from tabletop.store import StoreError
 from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, resting_stage, seat
 

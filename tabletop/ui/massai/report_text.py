@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.massai.actions import Attack, Build, Move, Setup
-from tabletop.games.massai.rules import Report
+from tabletop.games.massai.reports import Report
 from tabletop.ui.massai.texts import keys, player_label, t
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tabletop.games.massai.actions import Action, Setup
 from tabletop.games.massai.notation import format_action
-from tabletop.games.massai.rules import Report, player_name
+from tabletop.games.massai.reports import Report, player_name
 from tabletop.games.massai.state import State
 
 STAGES = (

@@ -15,9 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.i18n.keys import text
-from tabletop.ui.shell.texts import LANGS
 
-__all__ = ["LANGS", "REFUSAL_CODES", "keys", "player_label", "t"]
+__all__ = [
+    "REFUSAL_CODES",
+    "keys",
+    "player_label",
+    "t",
+]
 
 _KEYS: tuple[str, ...] = (
     "title",

@@ -19,20 +19,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai import panels
-from tabletop.ui.massai.canvas import (
-    Scene,
-    board_max_width,
-    connect_squares,
-    draw,
-    geometry_for,
-    make_canvas,
-)
+from tabletop.ui.massai.canvas import Scene, board_max_width, draw, geometry_for, make_canvas
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
 from tabletop.ui.massai.stages import HELD_STAGES
 from tabletop.ui.massai.style import MASSAI_CSS
+from tabletop.ui.massai.taps import connect_squares
 from tabletop.ui.massai.teacher import TeacherFactory, public_position
 from tabletop.ui.massai.texts import t
 from tabletop.ui.massai.uploads import upload_widget

@@ -10,8 +10,9 @@ from typing import Any
 
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Board, Geometry, load_geometry
-from tabletop.games.africa1880.state import POWER_ORDER, power_name
+from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.geometry import Geometry, load_geometry
+from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.i18n import translator
 from tabletop.ui.reveal.steps import MapMarks, RevealStep
 from tabletop.ui.shell.html import esc

@@ -8,7 +8,7 @@ from typing import Any
 
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
-from tabletop.games.massai.rules import player_name
+from tabletop.games.massai.reports import player_name
 from tabletop.i18n import translator
 from tabletop.ui.reveal.massai_steps import BoardMarks
 from tabletop.ui.reveal.steps import RevealStep

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from tabletop.games.massai.actions import Attack
 from tabletop.games.massai.gamefile import GameRecord
-from tabletop.games.massai.rules import apply, player_name
+from tabletop.games.massai.reports import player_name
+from tabletop.games.massai.rules import apply
 from tabletop.i18n import translator
 from tabletop.ui.reveal.steps import RevealStep
 

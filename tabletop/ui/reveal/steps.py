@@ -20,13 +20,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.games.africa1880.adjudicate import execute_orders, resolve, score, settle
+from tabletop.games.africa1880.adjudicate import resolve, score
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.conflicts import settle
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.games.africa1880.report import removal_reason
-from tabletop.games.africa1880.state import POWER_ORDER, power_name
 from tabletop.i18n import format_list, translator
 
 __all__ = ["MapMarks", "RevealStep", "StepKind", "game_steps", "round_steps"]

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import Board, load_geometry
+from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.instructions import table_instructions
 from tabletop.games.africa1880.orders import OrderSheet
-from tabletop.games.africa1880.report import Report, instruction_text
+from tabletop.games.africa1880.report import Report
+from tabletop.games.africa1880.report_text import instruction_text
 from tabletop.games.africa1880.state import GameState
-from tabletop.store.seats import SealRefused, SeatError
+from tabletop.store.seat_errors import SealRefused, SeatError
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.html import power_html, slug
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
@@ -139,7 +142,7 @@ def own_results_html(
     its colonies, the pins added where it was present: ``territories``), highlighted."""
     lines = [
         instruction_text(item, lang, board)
-        for item in report.instructions()
+        for item in table_instructions(report)
         if item.power == power
         or power in item.powers
         or (item.power is None and item.territory in territories)

@@ -13,9 +13,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai import observe
 from tabletop.games.massai.board import square_name
-from tabletop.games.massai.rules import attackable_huts, guards_allowed
+from tabletop.games.massai.legal import attackable_huts, guards_allowed
 from tabletop.games.massai.state import Options, Phase, State
-from tabletop.store.seats import SealRefused, SeatError
+from tabletop.store.seat_errors import SealRefused, SeatError
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
 

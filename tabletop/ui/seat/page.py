@@ -15,7 +15,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import GameChange, Store, StoreError
-from tabletop.store.seats import BadToken, SealReceipt, SeatError, Tables
+from tabletop.store.seat_errors import BadToken, SeatError
+from tabletop.store.seat_records import SealReceipt
+from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import Debouncer, PageWatcher, open_page_store, running_loop
@@ -275,7 +277,8 @@ class SeatPage(widgets.VBox):
 def preload() -> None:
     """Import what either kind of seat needs and read the default board, so that a preheated
     kernel does it before its page is asked for (0.5 s of a seat page's opening otherwise)."""
-    from tabletop.games.africa1880.board import load_board, load_geometry
+    from tabletop.games.africa1880.board_files import load_board
+    from tabletop.games.africa1880.geometry import load_geometry
     from tabletop.ui.seat import africa, massai, timer  # noqa: F401 - imported for their cost
 
     load_geometry(load_board())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from urllib.parse import urlsplit
 
-from tabletop.store.seats import DEFAULT_PORT
+from tabletop.store.seat_records import DEFAULT_PORT
 
 __all__ = ["LOOPBACK", "default_base_url"]
 

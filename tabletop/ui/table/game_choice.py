@@ -9,7 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.games.africa1880.gamefile import Game, example_game
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.store import StoreError
-from tabletop.store.seats import SeatError
+from tabletop.store.seat_errors import SeatError
 from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart

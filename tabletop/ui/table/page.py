@@ -21,18 +21,23 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import Store, StoreError
-from tabletop.store.seats import IssuedSeat, SeatError, Tables, TableStatus, host_url
+from tabletop.store.seat_errors import SeatError
+from tabletop.store.seat_records import IssuedSeat, TableStatus, host_url
+from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import PageWatcher, open_page_store, running_loop
 from tabletop.ui.shell.style import style_widget
-from tabletop.ui.table.address import LOOPBACK, default_base_url
+from tabletop.ui.table.address import default_base_url
 from tabletop.ui.table.game_choice import GameChoice
 from tabletop.ui.table.resolving import Resolving
 from tabletop.ui.table.seat_actions import SeatActions
 from tabletop.ui.table.seat_card import SeatCard
 
-__all__ = ["LOOPBACK", "SeatCard", "TablePage", "default_base_url", "table_page"]
+__all__ = [
+    "TablePage",
+    "table_page",
+]
 
 
 class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):

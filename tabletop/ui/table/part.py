@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import Store
-from tabletop.store.seats import IssuedSeat, Tables, TableStatus
+from tabletop.store.seat_records import IssuedSeat, TableStatus
+from tabletop.store.seats import Tables
 from tabletop.ui.shell.store_link import PageWatcher
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.games.africa1880.board import load_geometry
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.board import square_name
 from tabletop.games.massai.gamefile import GameRecord

@@ -9,7 +9,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import GameChange, StoreError
-from tabletop.store.seats import SeatError, TableStatus
+from tabletop.store.seat_errors import SeatError
+from tabletop.store.seat_records import TableStatus
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart

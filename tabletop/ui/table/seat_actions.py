@@ -8,7 +8,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import StoreError
-from tabletop.store.seats import SeatError, host_url
+from tabletop.store.seat_errors import SeatError
+from tabletop.store.seat_records import host_url
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart

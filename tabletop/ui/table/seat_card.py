@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.store.seats import IssuedSeat, TableStatus, seat_url
+from tabletop.store.seat_records import IssuedSeat, TableStatus, seat_url
 from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.qr import qr_svg

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game, game_from_dict
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.africa1880.controller import AfricaController

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.games.africa1880.adjudicate import execute_orders
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.orders import Explore, Landing, OrderSheet

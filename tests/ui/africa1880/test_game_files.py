@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game, game_from_dict
 from tabletop.ui.africa1880 import game_files
 from tabletop.ui.africa1880.game_link import Refused

@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.africa1880.board import board_from_dict, load_board, load_geometry
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import (
     NEW,
     PIN_ADDED,

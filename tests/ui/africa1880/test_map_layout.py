@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.board import load_board, load_geometry
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import Changes, MapModel, build_map_model, draw
 from tabletop.ui.africa1880.map.layout import (
     MAP_WIDTH,

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import board_from_dict, load_board, load_geometry
+from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import shipped
 from tabletop.ui.africa1880.map.layout import (
     compute_placements,

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.africa1880.adjudicate import resolve
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.state import GameState

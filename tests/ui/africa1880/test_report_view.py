@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.africa1880.adjudicate import resolve
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.orders import Explore, Hold, Landing, OrderSheet
-from tabletop.games.africa1880.report import Report, format_report
+from tabletop.games.africa1880.report import Report
+from tabletop.games.africa1880.report_text import format_report
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.report_view import instruction_lines, report_html
 

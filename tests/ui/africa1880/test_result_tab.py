@@ -6,7 +6,7 @@ import html
 import re
 from pathlib import Path
 
-from tabletop.games.africa1880.report import format_report
+from tabletop.games.africa1880.report_text import format_report
 from tabletop.ui.africa1880.app import africa_app
 
 

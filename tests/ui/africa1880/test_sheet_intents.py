@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import load_board
+from tabletop.games.africa1880.board_files import load_board
 from tabletop.ui.africa1880.controller import AfricaController
 
 

@@ -9,6 +9,7 @@ import pytest
 from tabletop.i18n import available_languages
 from tabletop.i18n.keys import TABLES
 from tabletop.ui.africa1880 import texts as i18n
+from tabletop.ui.shell.texts import check_lang
 
 
 def _values(key: str) -> dict[str, object]:
@@ -53,6 +54,6 @@ def test_game_words_and_power_names() -> None:
 
 
 def test_unknown_language_is_refused() -> None:
-    assert i18n.check_lang("fr") == "fr" and i18n.check_lang("de") == "de"
+    assert check_lang("fr") == "fr" and check_lang("de") == "de"
     with pytest.raises(ValueError, match="en, de, fr"):
-        i18n.check_lang("xx")
+        check_lang("xx")

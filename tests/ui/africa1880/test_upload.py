@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games.africa1880.board import MAX_BOARD_BYTES, load_board
+from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, load_board
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 

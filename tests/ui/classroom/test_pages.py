@@ -16,7 +16,7 @@ from tabletop.classroom.games import PRESETS, preset
 from tabletop.store import Store, open_store
 from tabletop.store.classroom import Classes
 from tabletop.ui.classroom import StudentPage, TeacherPage, classroom_page, student_page
-from tabletop.ui.classroom.teacher import how_words, preset_label
+from tabletop.ui.classroom.labels import how_words, preset_label
 
 
 @pytest.fixture

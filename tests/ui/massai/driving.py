@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiView
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.view import MassaiView
 
 
 def click(view: MassaiView, square: str) -> None:

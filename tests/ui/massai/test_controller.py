@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tabletop.games.massai.state import Options
-from tabletop.ui.massai.controller import STAGES, MassaiController
+from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.stages import STAGES
 
 
 def test_a_game_kept_nowhere_is_played_through_the_controller() -> None:

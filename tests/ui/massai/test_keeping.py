@@ -10,9 +10,9 @@ from pathlib import Path
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
 from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiView
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text, store_text_keys
+from tabletop.ui.massai.view import MassaiView
 
 from .driving import actions, click, page_on, secret_setup, setups, to_play, visible
 

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiPage
+from tabletop.ui.massai.page import MassaiPage
 
 from .driving import setups, visible
 

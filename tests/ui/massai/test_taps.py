@@ -92,7 +92,8 @@ def test_the_mouse_copy_of_a_tap_is_not_a_second_click() -> None:
 
 
 def test_the_geometry_can_change_with_the_board() -> None:
-    from tabletop.ui.massai.canvas import connect_squares, make_canvas  # re-exported there
+    from tabletop.ui.massai.canvas import make_canvas
+    from tabletop.ui.massai.taps import connect_squares
 
     small = Geometry(columns=4, rows=4)
     canvas = make_canvas(small)

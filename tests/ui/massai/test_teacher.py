@@ -8,8 +8,10 @@ import ipywidgets as widgets
 import pytest
 
 from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiView, massai_app, public_position, teacher_panel_factory
+from tabletop.ui.massai.app import massai_app
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.teacher import public_position, teacher_panel_factory
+from tabletop.ui.massai.view import MassaiView
 
 
 class CountingFactory:

@@ -37,7 +37,7 @@ def test_every_text_exists_in_every_language(lang: str) -> None:
 
 
 def test_every_refusal_of_the_rules_has_a_text() -> None:
-    from tabletop.games.massai.rules import Refusal
+    from tabletop.games.massai.reports import Refusal
 
     # Every code the core can give (its enum), and every one the rules file actually refuses with.
     codes = {str(code.value) for code in Refusal}

@@ -8,8 +8,8 @@ from pathlib import Path
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
 from tabletop.store import Store
-from tabletop.ui.massai.app import MassaiView
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.view import MassaiView
 
 from .driving import attack, click, secret_setup, setups, visible
 

@@ -10,7 +10,8 @@ import ipywidgets as widgets
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.store import Store, open_store
-from tabletop.store.seats import NewTable, Tables
+from tabletop.store.seat_records import NewTable
+from tabletop.store.seats import Tables
 
 
 def new_store(tmp_path: Path) -> Store:

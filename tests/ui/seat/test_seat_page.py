@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.store.seats import FREE_FAILURES, Tables
+from tabletop.store.seats import Tables
+from tabletop.store.tokens import FREE_FAILURES
 from tabletop.ui.seat import SeatPage, seat_page
 from tabletop.ui.seat.africa import AfricaSeat
 from tabletop.ui.seat.common import parse_query, read_query

@@ -104,7 +104,8 @@ def read_shipped(key: str) -> dict[str, Placement] | None:
 
 def default_layout_data() -> dict[str, Any]:
     """The default board's placements, freshly computed, as the file holds them."""
-    from tabletop.games.africa1880.board import load_board, load_geometry
+    from tabletop.games.africa1880.board_files import load_board
+    from tabletop.games.africa1880.geometry import load_geometry
     from tabletop.ui.africa1880.map.layout import compute_placements, layout_key, placement_inputs
 
     board = load_board()
