@@ -36,6 +36,8 @@ from tabletop.games.massai.reports import (
     IllegalAction,
     Refusal,
     Report,
+    Said,
+    Sentence,
     player_name,
 )
 from tabletop.games.massai.rules import apply, apply_or_raise, resolve_attack, winning_chain
@@ -73,6 +75,8 @@ __all__ = [
     "Refusal",
     "Report",
     "SETUP_HUTS",
+    "Said",
+    "Sentence",
     "Setup",
     "State",
     "WinReason",

@@ -8,30 +8,38 @@ from typing import Any
 
 from tabletop.games.massai.actions import Action, Attack, Build, Move, Setup
 from tabletop.games.massai.board import other
-from tabletop.games.massai.legal import _move_problem, attackable_huts, isolated
-from tabletop.games.massai.reports import Refusal, Report, _listed, _player, _refuse, _say
+from tabletop.games.massai.legal import attackable_huts, isolated, move_problem
+from tabletop.games.massai.reports import (
+    PlayerRef,
+    Refusal,
+    Report,
+    Sentence,
+    listed,
+    refuse,
+    say,
+)
 from tabletop.games.massai.state import SETUP_HUTS, Phase, State
 
 
 def check(state: State, action: Action) -> Report | None:
     """``None`` if ``action`` is legal in ``state``, else the refusal report."""
     if state.phase is Phase.OVER:
-        return _refuse(
+        return refuse(
             action,
             Refusal.GAME_OVER,
-            _say("game-over", winner=_player(state.winner or 0)),
+            say(Sentence.GAME_OVER, winner=PlayerRef(state.winner or 0)),
             winner=state.winner,
         )
     if action.player not in (0, 1):
-        return _refuse(action, Refusal.NO_SUCH_PLAYER, _say("no-such-player"))
+        return refuse(action, Refusal.NO_SUCH_PLAYER, say(Sentence.NO_SUCH_PLAYER))
     if action.player != state.to_move:
-        return _refuse(
+        return refuse(
             action,
             Refusal.NOT_YOUR_TURN,
-            _say(
-                "not-your-turn",
-                player=_player(action.player),
-                to_move=_player(state.to_move),
+            say(
+                Sentence.NOT_YOUR_TURN,
+                player=PlayerRef(action.player),
+                to_move=PlayerRef(state.to_move),
             ),
             player=action.player,
             to_move=state.to_move,
@@ -39,10 +47,10 @@ def check(state: State, action: Action) -> Report | None:
     if isinstance(action, Setup):
         return _check_setup(state, action)
     if state.phase is Phase.SETUP:
-        return _refuse(
+        return refuse(
             action,
             Refusal.SETUP_FIRST,
-            _say("setup-first"),
+            say(Sentence.SETUP_FIRST),
         )
     if isinstance(action, Build):
         return _check_build(state, action)
@@ -50,20 +58,20 @@ def check(state: State, action: Action) -> Report | None:
         return _check_move(state, action)
     if isinstance(action, Attack):
         return _check_attack(state, action)
-    return _refuse(action, Refusal.UNKNOWN_ACTION, _say("unknown-action", action=repr(action)))
+    return refuse(action, Refusal.UNKNOWN_ACTION, say(Sentence.UNKNOWN_ACTION, action=repr(action)))
 
 
 def _off_board(state: State, action: Action, squares: Any) -> Report | None:
     outside = sorted(s for s in squares if not state.board.contains(s))
     if outside:
-        return _refuse(
+        return refuse(
             action,
             Refusal.OFF_BOARD,
-            _say(
-                "off-board",
+            say(
+                Sentence.OFF_BOARD,
                 columns=state.options.columns,
                 rows=state.options.rows,
-                **_listed(outside),
+                **listed(outside),
             ),
             squares=outside,
         )
@@ -72,21 +80,21 @@ def _off_board(state: State, action: Action, squares: Any) -> Report | None:
 
 def _check_setup(state: State, action: Setup) -> Report | None:
     if state.phase is not Phase.SETUP:
-        return _refuse(action, Refusal.SETUP_OVER, _say("setup-over"))
+        return refuse(action, Refusal.SETUP_OVER, say(Sentence.SETUP_OVER))
     squares = action.squares
     if len(squares) != SETUP_HUTS:
-        return _refuse(
+        return refuse(
             action,
             Refusal.SETUP_COUNT,
-            _say("setup-count", huts=SETUP_HUTS, count=len(squares)),
+            say(Sentence.SETUP_COUNT, huts=SETUP_HUTS, count=len(squares)),
             count=len(squares),
         )
     if len(set(squares)) != len(squares):
         doubled = sorted({s for s in squares if squares.count(s) > 1})
-        return _refuse(
+        return refuse(
             action,
             Refusal.SETUP_DUPLICATE,
-            _say("setup-duplicate", **_listed(doubled)),
+            say(Sentence.SETUP_DUPLICATE, **listed(doubled)),
             squares=doubled,
         )
     refusal = _off_board(state, action, squares)
@@ -96,15 +104,15 @@ def _check_setup(state: State, action: Setup) -> Report | None:
     outside = sorted(s for s in squares if s not in half)
     if outside:
         rows = state.board.half_rows(action.player)
-        return _refuse(
+        return refuse(
             action,
             Refusal.NOT_OWN_HALF,
-            _say(
-                "not-own-half",
-                player=_player(action.player),
+            say(
+                Sentence.NOT_OWN_HALF,
+                player=PlayerRef(action.player),
                 first_row=rows[0],
                 last_row=rows[-1],
-                **_listed(outside),
+                **listed(outside),
             ),
             squares=outside,
             first_row=rows[0],
@@ -112,10 +120,10 @@ def _check_setup(state: State, action: Setup) -> Report | None:
         )
     alone = sorted(isolated(state, frozenset(squares)))
     if alone:
-        return _refuse(
+        return refuse(
             action,
             Refusal.SETUP_NOT_TOUCHING,
-            _say("setup-not-touching", **_listed(alone)),
+            say(Sentence.SETUP_NOT_TOUCHING, **listed(alone)),
             squares=alone,
         )
     return None
@@ -124,26 +132,26 @@ def _check_setup(state: State, action: Setup) -> Report | None:
 def _check_build(state: State, action: Build) -> Report | None:
     player = action.player
     if state.supply(player) == 0:
-        return _refuse(
+        return refuse(
             action,
             Refusal.NO_SUPPLY,
-            _say("no-supply"),
+            say(Sentence.NO_SUPPLY),
         )
     refusal = _off_board(state, action, [action.square])
     if refusal:
         return refusal
     if state.owner(action.square) is not None:
-        return _refuse(
+        return refuse(
             action,
             Refusal.SQUARE_TAKEN,
-            _say("square-taken", square=action.square),
+            say(Sentence.SQUARE_TAKEN, square=action.square),
             square=action.square,
         )
     if not state.board.neighbours(action.square) & state.huts[player]:
-        return _refuse(
+        return refuse(
             action,
             Refusal.NOT_TOUCHING,
-            _say("not-touching", square=action.square, player=_player(player)),
+            say(Sentence.NOT_TOUCHING, square=action.square, player=PlayerRef(player)),
             square=action.square,
         )
     return None
@@ -152,48 +160,48 @@ def _check_build(state: State, action: Build) -> Report | None:
 def _check_move(state: State, action: Move) -> Report | None:
     player = action.player
     if state.supply(player) > 0:
-        return _refuse(
+        return refuse(
             action,
             Refusal.MOVE_TOO_EARLY,
-            _say("move-too-early", supply=state.supply(player)),
+            say(Sentence.MOVE_TOO_EARLY, supply=state.supply(player)),
             supply=state.supply(player),
         )
     refusal = _off_board(state, action, [action.origin, action.destination])
     if refusal:
         return refusal
     if action.origin not in state.huts[player]:
-        return _refuse(
+        return refuse(
             action,
             Refusal.NOT_OWN_HUT,
-            _say("not-own-hut", player=_player(player), square=action.origin),
+            say(Sentence.NOT_OWN_HUT, player=PlayerRef(player), square=action.origin),
             square=action.origin,
         )
     if state.owner(action.destination) is not None:
-        return _refuse(
+        return refuse(
             action,
             Refusal.SQUARE_TAKEN,
-            _say("square-taken", square=action.destination),
+            say(Sentence.SQUARE_TAKEN, square=action.destination),
             square=action.destination,
         )
-    problem = _move_problem(state, player, action.origin, action.destination)
+    problem = move_problem(state, player, action.origin, action.destination)
     if problem is Refusal.NOT_TOUCHING:
-        return _refuse(
+        return refuse(
             action,
             Refusal.NOT_TOUCHING,
-            _say("not-touching-move", square=action.destination, player=_player(player)),
+            say(Sentence.NOT_TOUCHING_MOVE, square=action.destination, player=PlayerRef(player)),
             square=action.destination,
         )
     if problem is Refusal.MOVE_ISOLATES:
         after = (state.huts[player] - {action.origin}) | {action.destination}
         alone = sorted(isolated(state, after))
-        return _refuse(
+        return refuse(
             action,
             Refusal.MOVE_ISOLATES,
-            _say(
-                "move-isolates",
+            say(
+                Sentence.MOVE_ISOLATES,
                 origin=action.origin,
                 squares=", ".join(alone),
-                player=_player(player),
+                player=PlayerRef(player),
             ),
             squares=alone,
         )
@@ -208,44 +216,49 @@ def _check_attack(state: State, action: Attack) -> Report | None:
         return refusal
     targets = attackable_huts(state, attacker)
     if action.target not in state.huts[defender]:
-        return _refuse(
+        return refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            _say("target-not-hut", square=action.target, player=_player(defender)),
+            say(Sentence.TARGET_NOT_HUT, square=action.target, player=PlayerRef(defender)),
             square=action.target,
         )
     if action.target not in targets:
-        return _refuse(
+        return refuse(
             action,
             Refusal.TARGET_NOT_ATTACKABLE,
-            _say("target-not-attackable", square=action.target, player=_player(attacker)),
+            say(Sentence.TARGET_NOT_ATTACKABLE, square=action.target, player=PlayerRef(attacker)),
             square=action.target,
         )
     guards = action.guards
     if len(set(guards)) != len(guards):
         doubled = sorted({s for s in guards if guards.count(s) > 1})
-        return _refuse(
+        return refuse(
             action,
             Refusal.GUARD_DUPLICATE,
-            _say("guard-duplicate", **_listed(doubled)),
+            say(Sentence.GUARD_DUPLICATE, **listed(doubled)),
             squares=doubled,
         )
     allowed = state.options.guards_for(len(targets))
     if len(guards) > allowed:
-        return _refuse(
+        return refuse(
             action,
             Refusal.TOO_MANY_GUARDS,
-            _say("too-many-guards", attack_points=len(targets), allowed=allowed, count=len(guards)),
+            say(
+                Sentence.TOO_MANY_GUARDS,
+                attack_points=len(targets),
+                allowed=allowed,
+                count=len(guards),
+            ),
             attack_points=len(targets),
             allowed=allowed,
             count=len(guards),
         )
     wrong = sorted(g for g in guards if g not in targets)
     if wrong:
-        return _refuse(
+        return refuse(
             action,
             Refusal.GUARD_NOT_ATTACKABLE,
-            _say("guard-not-attackable", player=_player(defender), **_listed(wrong)),
+            say(Sentence.GUARD_NOT_ATTACKABLE, player=PlayerRef(defender), **listed(wrong)),
             squares=wrong,
         )
     return None

@@ -62,7 +62,7 @@ def _validator() -> Any:
     return schema_validator(load_schema(GAME_SCHEMA))
 
 
-def _describe(path: tuple) -> tuple[str, str]:
+def _describe(path: tuple[Any, ...]) -> tuple[str, str]:
     if not path:
         return "", "the game file"
     if path[0] == "options" and len(path) >= 2:

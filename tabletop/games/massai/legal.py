@@ -48,7 +48,7 @@ def isolated(state: State, huts: frozenset[str]) -> frozenset[str]:
     return frozenset(h for h in huts if not board.neighbours(h) & huts)
 
 
-def _move_problem(state: State, player: int, origin: str, destination: str) -> Refusal | None:
+def move_problem(state: State, player: int, origin: str, destination: str) -> Refusal | None:
     """``None`` if the move keeps every hut of ``player`` touching another, else a refusal code."""
     after = (state.huts[player] - {origin}) | {destination}
     lonely = isolated(state, after)
@@ -70,7 +70,7 @@ def legal_moves(state: State) -> frozenset[tuple[str, str]]:
         (origin, dest)
         for origin in state.huts[player]
         for dest in empty
-        if _move_problem(state, player, origin, dest) is None
+        if move_problem(state, player, origin, dest) is None
     )
 
 

@@ -1,9 +1,11 @@
-"""What an action did or why it was refused: the refusal codes, the sentences kept as keys and
-values (:class:`Said`, rendered in any language), the report of an action and of an attack.
+"""What an action did or why it was refused: the refusal codes, the sentences kept as data (a
+:class:`Sentence` code and the values it quotes, rendered in a language only when shown), the
+report of an action and of an attack.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,116 +54,138 @@ def player_name(player: int, lang: str = "en") -> str:
     return text("massai_rules", "player_name", lang, number=player + 1)
 
 
-class Said(str):
-    """One sentence of a report: the English text (a ``str``, as in ``Report.message``), carrying
-    its key in the ``massai_rules`` table and its values, so :meth:`render` says it in any
-    language (player names, square lists and nested sentences included)."""
+class Sentence(TextEnum):
+    """The sentences a report is made of: each code is the key of its message in the
+    ``massai_rules`` table of :mod:`tabletop.i18n.keys`, where the words of every language are.
+    """
 
-    key: str
-    values: tuple[tuple[str, Any], ...]
+    GAME_OVER = "game-over"
+    NO_SUCH_PLAYER = "no-such-player"
+    NOT_YOUR_TURN = "not-your-turn"
+    SETUP_FIRST = "setup-first"
+    UNKNOWN_ACTION = "unknown-action"
+    OFF_BOARD = "off-board"
+    SETUP_OVER = "setup-over"
+    SETUP_COUNT = "setup-count"
+    SETUP_DUPLICATE = "setup-duplicate"
+    NOT_OWN_HALF = "not-own-half"
+    SETUP_NOT_TOUCHING = "setup-not-touching"
+    NO_SUPPLY = "no-supply"
+    SQUARE_TAKEN = "square-taken"
+    NOT_TOUCHING = "not-touching"
+    NOT_TOUCHING_MOVE = "not-touching-move"
+    MOVE_TOO_EARLY = "move-too-early"
+    NOT_OWN_HUT = "not-own-hut"
+    MOVE_ISOLATES = "move-isolates"
+    TARGET_NOT_HUT = "target-not-hut"
+    TARGET_NOT_ATTACKABLE = "target-not-attackable"
+    GUARD_DUPLICATE = "guard-duplicate"
+    TOO_MANY_GUARDS = "too-many-guards"
+    GUARD_NOT_ATTACKABLE = "guard-not-attackable"
+    SETUP_CHOSEN = "setup_chosen"
+    SETUPS_REVEALED = "setups_revealed"
+    BUILDS = "builds"
+    MOVES = "moves"
+    ATTACKS = "attacks"
+    ATTACKS_NO_GUARD = "attacks_no_guard"
+    GUARDED = "guarded"
+    LOSES = "loses"
+    BECOMES = "becomes"
+    REMOVED_NO_SUPPLY = "removed_no_supply"
+    ISOLATED = "isolated"
+    WINS = "wins"
+    HOW_CONNECTION = "how_connection"
+    HOW_ELIMINATION = "how_elimination"
 
-    def __new__(cls, key: str, values: tuple[tuple[str, Any], ...] = ()) -> Said:
-        self = super().__new__(cls, _render_said(key, values, "en"))
-        self.key, self.values = key, values
-        return self
 
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle rebuild it from its parts
-        return (Said, (self.key, self.values))
-
-    def render(self, lang: str = "en") -> str:
-        """The sentence in ``lang``."""
-        return str(self) if lang == "en" else _render_said(self.key, self.values, lang)
-
-
-class _Player(str):
-    """A player's name (English as a ``str``), named again in the reader's language."""
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player named in a sentence, named in the reader's language when shown."""
 
     number: int
 
-    def __new__(cls, number: int) -> _Player:
-        self = super().__new__(cls, player_name(number))
-        self.number = number
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Player, (self.number,))
-
-    def render(self, lang: str) -> str:
+    def render(self, lang: str = "en") -> str:
+        """``Player 1``, ``Joueur 1``, …"""
         return player_name(self.number, lang)
 
 
-class _Squares(str):
-    """Squares in alphabetical order, or "none" in the reader's language."""
+@dataclass(frozen=True)
+class SquareList:
+    """Squares named in a sentence, shown in alphabetical order (or "none" when empty).
+
+    >>> SquareList.of(["c2", "a1"]).render(), SquareList.of([]).render("fr")
+    ('a1, c2', 'aucune')
+    """
 
     squares: tuple[str, ...]
 
-    def __new__(cls, squares: Any) -> _Squares:
-        listed = tuple(sorted(squares))
-        self = super().__new__(cls, ", ".join(listed) if listed else _NONE.render("en"))
-        self.squares = listed
-        return self
+    @classmethod
+    def of(cls, squares: Iterable[str]) -> SquareList:
+        """The list of ``squares`` in alphabetical order."""
+        return cls(tuple(sorted(squares)))
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Squares, (self.squares,))
-
-    def render(self, lang: str) -> str:
+    def render(self, lang: str = "en") -> str:
+        """The squares separated by commas, or the word for none."""
         return ", ".join(self.squares) if self.squares else _NONE.render(lang)
 
 
-class _ByPlayer(str):
-    """Squares of each player: ``Player 1 a1, b2; Player 2 c3``."""
+@dataclass(frozen=True)
+class SquaresByPlayer:
+    """The squares of each player named in a sentence: ``Player 1 a1, b2; Player 2 c3``."""
 
     groups: tuple[tuple[int, tuple[str, ...]], ...]
 
-    def __new__(cls, groups: tuple[tuple[int, tuple[str, ...]], ...]) -> _ByPlayer:
-        self = super().__new__(cls, _by_player(groups, "en"))
-        self.groups = groups
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_ByPlayer, (self.groups,))
-
-    def render(self, lang: str) -> str:
-        return _by_player(self.groups, lang)
-
-
-def _by_player(groups: tuple[tuple[int, tuple[str, ...]], ...], lang: str) -> str:
-    return "; ".join(
-        f"{player_name(p, lang)} {_Squares(squares).render(lang)}" for p, squares in groups
-    )
+    def render(self, lang: str = "en") -> str:
+        """Each player's name and squares, groups separated by semicolons."""
+        return "; ".join(
+            f"{player_name(p, lang)} {SquareList.of(squares).render(lang)}"
+            for p, squares in self.groups
+        )
 
 
 _NONE = N_("none")
 
 
-def _render_said(key: str, values: tuple[tuple[str, Any], ...], lang: str) -> str:
-    shown = {
-        name: value.render(lang)
-        if isinstance(value, Said | _Player | _Squares | _ByPlayer)
-        else value
-        for name, value in values
-    }
-    return text("massai_rules", key, lang, **shown)
+@dataclass(frozen=True)
+class Said:
+    """One sentence of a report, kept as data: its code and the values it quotes. The words are
+    made only when it is shown, in the reader's language (:meth:`render`).
+
+    >>> said = say(Sentence.BUILDS, player=PlayerRef(0), square="c3")
+    >>> said.code
+    <Sentence.BUILDS: 'builds'>
+    >>> said.render(), said.render("fr")
+    ('Player 1 builds a hut on c3.', 'Joueur 1 construit une hutte en c3.')
+    """
+
+    code: Sentence
+    values: tuple[tuple[str, SaidValue], ...] = ()
+
+    def render(self, lang: str = "en") -> str:
+        """The sentence in ``lang``, its values (names, lists, nested sentences) in ``lang`` too."""
+        shown = {
+            name: value if isinstance(value, int | str) else value.render(lang)
+            for name, value in self.values
+        }
+        return text("massai_rules", str(self.code), lang, **shown)
+
+    def __str__(self) -> str:
+        return self.render("en")
 
 
-def _say(key: str, **values: Any) -> Said:
-    """The sentence ``key`` of the rules' messages: English as a ``str``, in any language with
-    :meth:`Said.render` (``Report.text``)."""
-    return Said(key, tuple(values.items()))
+#: What a sentence may quote: numbers and plain words as they are, the rest rendered when shown.
+SaidValue = int | str | PlayerRef | SquareList | SquaresByPlayer | Said
 
 
-def _player(player: int) -> _Player:
-    return _Player(player)
+def say(code: Sentence, **values: SaidValue) -> Said:
+    """The sentence ``code`` quoting ``values``, as data (rendered by :meth:`Said.render`)."""
+    return Said(code, tuple(values.items()))
 
 
-def _listed(squares: Any) -> dict[str, Any]:
+def listed(squares: Sequence[str]) -> dict[str, SaidValue]:
     """The values of a sentence about a list of squares: the list and the count that makes the
     verb agree (``c1 is`` but ``c1, c2 are``)."""
     return {"squares": ", ".join(squares), "count": len(squares)}
-
-
-def _squares(squares: Any) -> _Squares:
-    return _Squares(squares)
 
 
 @dataclass(frozen=True)
@@ -188,32 +212,32 @@ class AttackOutcome:
 
 @dataclass(frozen=True)
 class Report:
-    """What an action did (``ok``) or why it was refused (``ok=False``), in data and in words.
+    """What an action did (``ok``) or why it was refused (``ok=False``), in data.
 
-    ``code`` is ``"ok"`` or a refusal code; ``params`` holds the values quoted by ``message``
-    so that an interface can phrase the same sentence in another language. ``message`` is
-    English; ``said`` keeps its sentences with their keys and values, and :meth:`text` says the
-    same message in any language with a catalog.
+    ``code`` is ``"ok"`` or a refusal code; ``params`` holds the values a refusal is about.
+    ``said`` is what happened as sentences kept as data; :meth:`text` says them in any language
+    with a catalog, and :attr:`message` in English.
     """
 
     action: Action
     ok: bool
     code: Refusal | str
-    message: str
     params: dict[str, Any] = field(default_factory=dict)
     placed: tuple[tuple[int, str], ...] = ()
     removed: tuple[tuple[int, str], ...] = ()
     attack: AttackOutcome | None = None
     winner: int | None = None
     win_reason: WinReason | None = None
-    said: tuple[Said, ...] = field(default=(), compare=False, repr=False)
+    said: tuple[Said, ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        """``message`` in ``lang`` (``message`` itself in English, or when the report was
-        built without its sentences)."""
-        if lang == "en" or not self.said:
-            return self.message
+        """What happened, or why the action was refused, in ``lang``."""
         return " ".join(said.render(lang) for said in self.said)
+
+    @property
+    def message(self) -> str:
+        """:meth:`text` in English (for logs, errors and the command line's default)."""
+        return self.text("en")
 
 
 class IllegalAction(ValueError):
@@ -224,7 +248,6 @@ class IllegalAction(ValueError):
         self.report = report
 
 
-def _refuse(action: Action, code: Refusal, message: Said, **params: Any) -> Report:
-    return Report(
-        action=action, ok=False, code=code, message=message, params=params, said=(message,)
-    )
+def refuse(action: Action, code: Refusal, said: Said, **params: Any) -> Report:
+    """The report refusing ``action``: its code, its sentence and the values it is about."""
+    return Report(action=action, ok=False, code=code, params=params, said=(said,))

@@ -13,7 +13,7 @@ silent (see docs/massai.md):
 * no pass: in play a player always has a build, a move or an attack (argued in the docs,
   checked by a property test with ``has_legal_action``).
 
-This module resolves actions; the rest has modules of its own, every name re-exported here:
+This module resolves actions; the rest has modules of its own:
 :mod:`~tabletop.games.massai.reports` (refusal codes, sentences, reports),
 :mod:`~tabletop.games.massai.legal` (the legal choices of a position) and
 :mod:`~tabletop.games.massai.checks` (:func:`check`, why an action is refused).
@@ -34,12 +34,14 @@ from tabletop.games.massai.reports import (
     OK,
     AttackOutcome,
     IllegalAction,
+    PlayerRef,
     Report,
     Said,
-    _ByPlayer,
-    _player,
-    _say,
-    _squares,
+    SaidValue,
+    Sentence,
+    SquareList,
+    SquaresByPlayer,
+    say,
 )
 from tabletop.games.massai.state import Phase, State, WinReason
 
@@ -96,16 +98,15 @@ def _finish(
     if winner is not None:
         after = replace(after, phase=Phase.OVER, winner=winner, win_reason=reason)
         how = (
-            _say("how_connection")
+            say(Sentence.HOW_CONNECTION)
             if reason is WinReason.CONNECTION
-            else _say("how_elimination", loser=_player(other(winner)))
+            else say(Sentence.HOW_ELIMINATION, loser=PlayerRef(other(winner)))
         )
-        said.append(_say("wins", player=_player(winner), how=how))
+        said.append(say(Sentence.WINS, player=PlayerRef(winner), how=how))
     report = Report(
         action=action,
         ok=True,
         code=OK,
-        message=" ".join(said),
         said=tuple(said),
         winner=winner,
         win_reason=reason,
@@ -120,12 +121,12 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
     if refusal is not None:
         return state, refusal
     player = action.player
-    name = _player(player)
+    name = PlayerRef(player)
     if isinstance(action, Setup):
         squares = frozenset(action.squares)
         if state.pending_setup is None:
             after = replace(state, pending_setup=squares, to_move=other(player))
-            return _finish(state, after, action, _say("setup_chosen", player=name))
+            return _finish(state, after, action, say(Sentence.SETUP_CHOSEN, player=name))
         first = state.pending_setup
         after = replace(
             state, huts=(first, squares), pending_setup=None, phase=Phase.PLAY, to_move=0
@@ -135,12 +136,12 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            _say(
-                "setups_revealed",
-                first=_player(0),
-                first_squares=_squares(first),
-                second=_player(1),
-                second_squares=_squares(squares),
+            say(
+                Sentence.SETUPS_REVEALED,
+                first=PlayerRef(0),
+                first_squares=SquareList.of(first),
+                second=PlayerRef(1),
+                second_squares=SquareList.of(squares),
             ),
             placed=placed,
         )
@@ -151,7 +152,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            _say("builds", player=name, square=action.square),
+            say(Sentence.BUILDS, player=name, square=action.square),
             placed=((player, action.square),),
         )
     if isinstance(action, Move):
@@ -161,7 +162,7 @@ def apply(state: State, action: Action) -> tuple[State, Report]:
             state,
             after,
             action,
-            _say("moves", player=name, origin=action.origin, destination=action.destination),
+            say(Sentence.MOVES, player=name, origin=action.origin, destination=action.destination),
             placed=((player, action.destination),),
             removed=((player, action.origin),),
         )
@@ -212,33 +213,33 @@ def _resolve(state: State, action: Attack) -> tuple[State, Report]:
         removed_touching=tuple(removed_touching),
         removed_isolated=tuple(removed_isolated),
     )
-    attack = {
-        "player": _player(attacker),
+    attack: dict[str, SaidValue] = {
+        "player": PlayerRef(attacker),
         "target": target,
         "attack_points": points,
         "allowed": allowed,
     }
     if action.guards:
-        words = [_say("attacks", guards=_squares(action.guards), **attack)]
+        words = [say(Sentence.ATTACKS, guards=SquareList.of(action.guards), **attack)]
     else:
-        words = [_say("attacks_no_guard", **attack)]
-    lost = _squares([h for _, h in removed_touching])
+        words = [say(Sentence.ATTACKS_NO_GUARD, **attack)]
+    lost = SquareList.of([h for _, h in removed_touching])
     if guarded:
-        words.append(_say("guarded", target=target))
-        words.append(_say("loses", player=_player(attacker), lost=lost))
+        words.append(say(Sentence.GUARDED, target=target))
+        words.append(say(Sentence.LOSES, player=PlayerRef(attacker), lost=lost))
     else:
-        key = "becomes" if replaced else "removed_no_supply"
-        words.append(_say(key, target=target, attacker=_player(attacker)))
-        words.append(_say("loses", player=_player(defender), lost=lost))
+        code = Sentence.BECOMES if replaced else Sentence.REMOVED_NO_SUPPLY
+        words.append(say(code, target=target, attacker=PlayerRef(attacker)))
+        words.append(say(Sentence.LOSES, player=PlayerRef(defender), lost=lost))
     if removed_isolated:
-        by_player = _ByPlayer(
+        by_player = SquaresByPlayer(
             tuple(
                 (p, tuple(sorted(h for q, h in removed_isolated if q == p)))
                 for p in (attacker, defender)
                 if any(q == p for q, _ in removed_isolated)
             )
         )
-        words.append(_say("isolated", lost=by_player))
+        words.append(say(Sentence.ISOLATED, lost=by_player))
     removed = tuple(removed_touching) + tuple(removed_isolated)
     if not guarded:
         removed = ((defender, target),) + removed
