@@ -57,6 +57,13 @@ def test_every_name_is_imported_from_its_home(modules: dict[str, object]) -> Non
     assert not found, "names imported through another module:\n" + "\n".join(found)
 
 
+def test_examples_import_every_name_from_its_home(modules: dict[str, object]) -> None:
+    """Docstring examples and the docs' code import from the defining module too."""
+    documents = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+    found = structure.misplaced_example_imports(modules, structure.python_files() + documents)
+    assert not found, "examples importing through another module:\n" + "\n".join(found)
+
+
 def test_package_init_files_only_declare_their_api(modules: dict[str, object]) -> None:
     """An ``__init__`` imports and lists names, or loads them lazily; it holds no logic."""
     lazy_loading = {"__getattr__", "__dir__"}

@@ -15,6 +15,7 @@ Run ``python tools/structure.py`` for the report, ``--dot`` for the import drawi
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -297,6 +298,31 @@ def misplaced_imports(
     return problems
 
 
+EXAMPLE_IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )from (tabletop[\w.]*) import ([\w, ]+)$")
+
+
+def misplaced_example_imports(modules: dict[str, Module], files: list[Path]) -> list[str]:
+    """The same rule for the examples of docstrings (``>>> from x import y``) and of the docs."""
+    problems = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = EXAMPLE_IMPORT.match(line)
+            if match is None:
+                continue
+            source = match[1]
+            for part in match[2].split(","):
+                name = part.split(" as ")[0].strip()
+                if not name:
+                    continue
+                defining = home(modules, source, name)
+                package = modules.get(source)
+                public = package is not None and package.is_package and name in package.public_api
+                if defining in (source, f"{source}.{name}") or public:
+                    continue
+                problems.append(f"{path.name}:{number}: {name} from {source} ({defining})")
+    return problems
+
+
 def python_files(root: Path = ROOT) -> list[Path]:
     found = []
     for folder in ("tabletop", "tests", "tools", "benchmarks"):
@@ -325,6 +351,9 @@ def main(argv: list[str]) -> int:
         ],
         "private names across modules": private_imports(modules, package_files),
         "names not imported from their home": misplaced_imports(modules, files),
+        "examples importing a name from elsewhere": misplaced_example_imports(
+            modules, files + sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+        ),
     }
     for title, lines in report.items():
         print(f"## {title}: {len(lines)}")

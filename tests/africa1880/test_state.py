@@ -49,25 +49,3 @@ def test_phases_in_round_order() -> None:
         (4, "conflicts"),
         (5, "colonies"),
     ]
-
-
-def test_state_still_offers_the_names_of_its_parts() -> None:
-    # Code written before the split imports everything from state.py: the same objects.
-    from tabletop.games.africa1880 import (
-        board_fit,
-        frozen_map,
-        options,
-        powers,
-        relations,
-        setup,
-        state,
-        state_reading,
-    )
-
-    for module in (powers, options, relations, board_fit, setup, frozen_map, state_reading):
-        for name in dir(module):
-            if name in state.__all__:
-                assert getattr(state, name) is getattr(module, name), name
-    assert {"lookup_power", "Options", "Relations", "check_state", "new_game"} <= set(state.__all__)
-    assert {"FrozenMap", "STATE_KEYS", "state_from_dict"} <= set(state.__all__)
-    assert all(hasattr(state, name) for name in state.__all__)

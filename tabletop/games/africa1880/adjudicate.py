@@ -43,8 +43,8 @@ def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameSta
     order sheets. Relations not written default to alliance; a missing sheet means every presence
     holds and alliance toward everyone.
 
-    >>> from tabletop.games.africa1880.board import load_board
-    >>> from tabletop.games.africa1880.state import new_game
+    >>> from tabletop.games.africa1880.board_files import load_board
+    >>> from tabletop.games.africa1880.setup import new_game
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
     >>> new, report = resolve(state, board, "[France]\\nAlgeria: explore Tunisia")

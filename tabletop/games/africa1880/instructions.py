@@ -155,7 +155,7 @@ def table_instructions(
     by territory (alphabetical), each with its steps in that same order. A presence that arrived
     this round and is removed at once is one *do not place* item, in the place step.
 
-    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.board_files import load_board
     >>> from tabletop.games.africa1880.adjudicate import resolve
     >>> from tabletop.games.africa1880.state import GameState
     >>> state = GameState(("France", "Germany", "Italy"),

@@ -8,8 +8,8 @@ into account: two powers developing the last free space of a territory both see 
 the adjudicator serves them alphabetically. Names come back in alphabetical order (accents and
 case ignored), as the menus list them.
 
->>> from tabletop.games.africa1880.board import load_board
->>> from tabletop.games.africa1880.state import new_game
+>>> from tabletop.games.africa1880.board_files import load_board
+>>> from tabletop.games.africa1880.setup import new_game
 >>> board = load_board()
 >>> state = new_game(["France", "Germany", "Italy"], board)
 >>> [str(kind) for kind in presence_choices(state, board, "France", "Algeria")]
@@ -61,7 +61,7 @@ def can_develop(state: GameState, board: Board, power: str, territory: str) -> b
 
     A colony has every space filled, so it never develops.
 
-    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.board_files import load_board
     >>> from tabletop.games.africa1880.state import GameState
     >>> board = load_board()
     >>> full = GameState(("France",), {"France": {"Tunisia"}}, {"Tunisia": 3})
@@ -80,7 +80,7 @@ def explore_targets(state: GameState, board: Board, power: str, territory: str) 
     """Where ``power``'s presence in ``territory`` may explore: the neighbours that are not
     colonies and where ``power`` has no presence yet; none when its stock is empty.
 
-    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.board_files import load_board
     >>> from tabletop.games.africa1880.state import GameState
     >>> board = load_board()
     >>> state = GameState(("France",), {"France": {"Algeria", "Tunisia"}})
@@ -129,8 +129,8 @@ def landing_targets(
     per territory), and so is every target when those explorations use the last pawns, since
     landings are executed after explorations.
 
-    >>> from tabletop.games.africa1880.board import load_board
-    >>> from tabletop.games.africa1880.state import new_game
+    >>> from tabletop.games.africa1880.board_files import load_board
+    >>> from tabletop.games.africa1880.setup import new_game
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
     >>> targets = landing_targets(state, board, "France")
@@ -200,8 +200,8 @@ def legal_choices(
 ) -> PowerChoices:
     """All the menus of ``power``'s sheet at once (``sheet`` as for :func:`landing_targets`).
 
-    >>> from tabletop.games.africa1880.board import load_board
-    >>> from tabletop.games.africa1880.state import new_game
+    >>> from tabletop.games.africa1880.board_files import load_board
+    >>> from tabletop.games.africa1880.setup import new_game
     >>> board = load_board()
     >>> menus = legal_choices(new_game(["France", "Germany", "Italy"], board), board, "Italy")
     >>> menus.presences[0].territory, menus.presence("Somalia").explore_targets

@@ -33,7 +33,7 @@ This module reads whole texts (headers, sheets); its parts have modules of their
 reasons), :mod:`~tabletop.games.africa1880.notation_lines` (one order line) and
 :mod:`~tabletop.games.africa1880.notation_format` (writing sheets, re-exported here).
 
->>> from tabletop.games.africa1880.board import load_board
+>>> from tabletop.games.africa1880.board_files import load_board
 >>> result = parse_sheets("[France]\\nAlgérie: développe\\nguerre: Allemagne", load_board())
 >>> result.sheets["France"].orders, sorted(result.sheets["France"].wars)
 ((Develop(power='France', territory='Algeria'),), ['Germany'])

@@ -73,9 +73,9 @@ def menus(
     """Every menu of ``power``'s sheet: the core's :class:`PowerChoices`, narrowed by the rest of
     ``sheet`` (see the module's docstring). Without ``sheet``: the core's answer as it is.
 
-    >>> from tabletop.games.africa1880.board import load_board
+    >>> from tabletop.games.africa1880.board_files import load_board
     >>> from tabletop.games.africa1880.orders import Explore
-    >>> from tabletop.games.africa1880.state import new_game
+    >>> from tabletop.games.africa1880.setup import new_game
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
     >>> menus(state, board, "France").presence("Algeria").explore_targets
