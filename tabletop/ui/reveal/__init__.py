@@ -1,25 +1,15 @@
 """The step-by-step reveal for a projector or a TV (``notebooks/reveal.ipynb``).
 
 ``reveal_page()`` is the notebook's page: the game of ``?game=ID`` in its address (and
-``&lang=``; see :mod:`tabletop.ui.reveal.page`), else what ``reveal_app()`` shows.
-``reveal_app()`` shows the last resolved round of a game (``$TABLETOP_REVEAL_GAME``: a game
-file, or ``db:ID`` for a game of the database; else the bundled example game) one step at a time;
-``whole_game=True`` (or ``$TABLETOP_REVEAL_ALL=1``) goes through every round, a slideshow of the
-game's history. A Massai game shows its last attack: the target, the guards, then the removals.
+``&lang=``; see :mod:`tabletop.ui.reveal.page`), else what ``reveal_app()`` shows
+(:mod:`tabletop.ui.reveal.app`): the last resolved round of a game one step at a time, every
+round with ``whole_game=True``, or a Massai game's last attack.
 """
 
 from __future__ import annotations
 
-import os
-from typing import Any
-
-from tabletop.games.africa1880.gamefile import Game, example_game, load_game
-from tabletop.games.massai.gamefile import FORMAT as MASSAI_FORMAT
-from tabletop.games.massai.gamefile import GameRecord
-from tabletop.games.massai.gamefile import load_game as load_massai
-from tabletop.ui.reveal.africa_map import AfricaMap
-from tabletop.ui.reveal.massai_board import MassaiBoard
-from tabletop.ui.reveal.massai_steps import attack_steps
+from tabletop.ui.reveal.app import reveal_app, reveal_view
+from tabletop.ui.reveal.page import reveal_page
 from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
 from tabletop.ui.reveal.view import RevealView
 
@@ -32,56 +22,3 @@ __all__ = [
     "reveal_view",
     "round_steps",
 ]
-
-
-def reveal_page(query: dict[str, str] | None = None, store: Any = None) -> Any:
-    """The notebook's page, from its address (:func:`tabletop.ui.reveal.page.reveal_page`)."""
-    from tabletop.ui.reveal.page import reveal_page as page
-
-    return page(query, store)
-
-
-def _game_from_env() -> Game | GameRecord:
-    ref = os.environ.get("TABLETOP_REVEAL_GAME", "")
-    if not ref:
-        return example_game()
-    if ref.startswith("db:"):
-        from tabletop.store import open_store
-
-        game: Game | GameRecord = open_store().load(int(ref[3:])).game
-        return game
-    with open(ref, encoding="utf-8") as file:
-        head = file.read(4096)
-    if MASSAI_FORMAT in head:
-        return load_massai(ref)
-    return load_game(ref)
-
-
-def reveal_view(game: Game | GameRecord, lang: str = "en", whole_game: bool = False) -> RevealView:
-    """The reveal of an Africa game's last round (or of every round), or of a Massai game's last
-    attack."""
-    if isinstance(game, GameRecord):
-        state = game.state
-        return RevealView(
-            attack_steps(game, None, lang),
-            MassaiBoard(state.board.columns, state.board.rows),
-            lang,
-        )
-    assert game.board is not None
-    steps = game_steps(game, lang) if whole_game else round_steps(game, None, lang)
-    return RevealView(steps, AfricaMap(game.board), lang)
-
-
-def reveal_app(
-    game: Game | GameRecord | None = None,
-    lang: str | None = None,
-    whole_game: bool | None = None,
-) -> Any:
-    """The page's root widget (what the notebook displays)."""
-    if game is None:
-        game = _game_from_env()
-    if lang is None:
-        lang = os.environ.get("TABLETOP_LANG", "en")
-    if whole_game is None:
-        whole_game = os.environ.get("TABLETOP_REVEAL_ALL") == "1"
-    return reveal_view(game, lang, whole_game).root

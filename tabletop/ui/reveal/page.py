@@ -21,6 +21,7 @@ from typing import Any
 from tabletop.i18n import N_, Msg, available_languages
 from tabletop.store import Store, StoreError
 from tabletop.store.errors import GameNotFound
+from tabletop.ui.reveal.app import game_from_env, reveal_view
 from tabletop.ui.seat.common import read_query, refusal
 
 __all__ = ["PAGE_TEXTS", "reveal_page"]
@@ -48,8 +49,6 @@ def reveal_page(query: dict[str, str] | None = None, store: Store | None = None)
 
     ``store`` is the games database (default: the one every page opens).
     """
-    from tabletop.ui.reveal import _game_from_env, reveal_view
-
     query = read_query() if query is None else query
     lang = _page_lang(query)
     whole = query.get("all", os.environ.get("TABLETOP_REVEAL_ALL", "")) == "1"
@@ -75,7 +74,7 @@ def reveal_page(query: dict[str, str] | None = None, store: Store | None = None)
             return say("unreadable", error=str(error))
     else:
         try:
-            game = _game_from_env()
+            game = game_from_env()
         except (OSError, ValueError, StoreError) as error:
             _log.warning("the reveal's game cannot be read: %s", error)
             return say("unreadable", error=str(error))

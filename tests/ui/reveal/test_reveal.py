@@ -178,9 +178,9 @@ def test_the_massai_reveal_page_moves_with_the_keys(tmp_path, monkeypatch) -> No
     path = tmp_path / "massai.json"
     save_game(_massai_attack(), path)
     monkeypatch.setenv("TABLETOP_REVEAL_GAME", str(path))
-    from tabletop.ui.reveal import _game_from_env, reveal_view
+    from tabletop.ui.reveal.app import game_from_env, reveal_view
 
-    view = reveal_view(_game_from_env(), "fr")
+    view = reveal_view(game_from_env(), "fr")
     view._on_client_ready()
     view.key("ArrowRight")
     assert "Cible" in view.text.value and "action 6" in view.count.value
