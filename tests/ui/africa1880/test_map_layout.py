@@ -19,15 +19,13 @@ from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import Changes, MapModel, build_map_model, draw
+from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, legend_box, title_box
 from tabletop.ui.africa1880.map.layout import (
-    MAP_WIDTH,
     NEW,
     PIN_ADDED,
     POWER_COLOURS,
     REMOVED,
     _inside,
-    legend_box,
-    title_box,
 )
 from tabletop.ui.africa1880.map.placement import (
     MIN_FONT_PX,

@@ -14,7 +14,7 @@ from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import shipped
-from tabletop.ui.africa1880.map.layout import (
+from tabletop.ui.africa1880.map.canvas_shapes import (
     compute_placements,
     layout_key,
     placement_inputs,
@@ -38,7 +38,8 @@ def test_opening_the_default_map_computes_nothing() -> None:
     """A fresh process builds the default map from the file: quickly and without SciPy."""
     code = (
         "import sys, time\n"
-        "from tabletop.games.africa1880.board import load_board, load_geometry\n"
+        "from tabletop.games.africa1880.board_files import load_board\n"
+        "from tabletop.games.africa1880.geometry import load_geometry\n"
         "from tabletop.games.africa1880.gamefile import example_game\n"
         "from tabletop.ui.africa1880.map import build_map_model\n"
         "b = load_board(); g = load_geometry(b); s = example_game().state\n"

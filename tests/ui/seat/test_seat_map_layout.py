@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.ui.africa1880.map import layout
+from tabletop.ui.africa1880.map import shipped
 from tabletop.ui.seat import SeatPage
 from tabletop.ui.seat.africa import AfricaSeat
 from tests.ui.seat.helpers import africa_table, new_store
@@ -18,8 +18,8 @@ def test_the_seat_map_is_not_placed_anew(tmp_path: Path, monkeypatch: pytest.Mon
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the default board's placements were computed instead of read")
 
-    layout._placements.cache_clear()  # an earlier test may have cached a computed layout
-    monkeypatch.setattr(layout, "compute_placements", refuse)
+    shipped.placements_for.cache_clear()  # an earlier test may have cached a computed layout
+    monkeypatch.setattr(shipped, "compute_placements", refuse)
     store = new_store(tmp_path)
     tables, new = africa_table(store)
     try:
@@ -28,5 +28,5 @@ def test_the_seat_map_is_not_placed_anew(tmp_path: Path, monkeypatch: pytest.Mon
         assert page.part.map_view.model is not None
         assert page.part.map_view.model.territories["Egypt"].place is not None
     finally:
-        layout._placements.cache_clear()
+        shipped.placements_for.cache_clear()
         store.close()

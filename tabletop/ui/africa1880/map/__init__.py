@@ -1,6 +1,7 @@
 """The Africa 1880 map: the model as plain data (``layout``), a pure drawing of it (``drawing``)
 and the canvas widget around both (``view``)."""
 
+from tabletop.ui.africa1880.map.canvas_shapes import circle_layout
 from tabletop.ui.africa1880.map.drawing import draw, draw_hover
 from tabletop.ui.africa1880.map.layout import (
     NEW,
@@ -12,7 +13,6 @@ from tabletop.ui.africa1880.map.layout import (
     TerritoryView,
     build_map_model,
     changes_from_report,
-    circle_layout,
     describe,
     legend_entries,
     power_colour,

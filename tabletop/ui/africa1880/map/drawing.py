@@ -12,12 +12,12 @@ from typing import Any
 
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
+from tabletop.ui.africa1880.map.canvas_shapes import LEGEND_LINE, Point, legend_box
 from tabletop.ui.africa1880.map.layout import (
     BORDER,
     COLONY_FILL,
     DISC_R,
     LAND,
-    LEGEND_LINE,
     LIGHT_POWERS,
     NEW,
     PIN,
@@ -27,9 +27,7 @@ from tabletop.ui.africa1880.map.layout import (
     SELECT,
     SQUARE,
     MapModel,
-    Point,
     TerritoryView,
-    legend_box,
     legend_entries,
     power_colour,
     power_letters,

@@ -6,19 +6,14 @@ The colours of the powers and marks live here too, so the drawing and the page a
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.ui.africa1880.map.placement import Box, Placement, place_all
-from tabletop.ui.africa1880.map.shipped import read_shipped
+from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, Point, board_shapes, inputs_of
+from tabletop.ui.africa1880.map.placement import Placement
+from tabletop.ui.africa1880.map.shipped import placements_for
 from tabletop.ui.africa1880.texts import power_name, t
-
-Point = tuple[float, float]
 
 POWER_COLOURS: dict[str, str] = {
     "Belgium": "#e6b800",
@@ -51,10 +46,6 @@ PIN_ADDED = "#00c853"
 SELECT = "#ff00aa"
 DISC_R = 9.0
 SQUARE = 8.0
-LEGEND_W = 190.0
-# The canvas width: the page shows it 1:1 where there is room (a laptop), names at 11 px or more.
-MAP_WIDTH = 740
-LEGEND_LINE = 20.0
 
 
 def power_colour(power: str) -> str:
@@ -125,71 +116,6 @@ class MapModel:
         return None
 
 
-def legend_box(height: float, powers: int = 6) -> Box:
-    """Where the legend goes (bottom left, in the Atlantic), sized for ``powers`` powers."""
-    box_h = 28 + LEGEND_LINE * (powers + 6)
-    return Box(8.0, height - box_h - 8, LEGEND_W, box_h)
-
-
-def title_box() -> Box:
-    return Box(0.0, 0.0, 260.0, 30.0)
-
-
-# The arguments of ``_placements``: the shapes by name, the labels, the development spaces and
-# the canvas size.
-PlacementInputs = tuple[
-    tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
-    tuple[str, ...],
-    tuple[int, ...],
-    int,
-    int,
-]
-
-
-@functools.lru_cache(maxsize=16)
-def _placements(
-    shapes: tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
-    labels: tuple[str, ...],
-    spaces: tuple[int, ...],
-    width: int,
-    height: int,
-) -> dict[str, Placement]:
-    """Placements of a board's marks, computed once per shapes, names and canvas size; the
-    default board's are read from the shipped file (no computing, no SciPy) when its inputs
-    are the very ones the file was made from."""
-    inputs = (shapes, labels, spaces, width, height)
-    shipped = read_shipped(layout_key(inputs))
-    if shipped is not None:
-        return shipped
-    return compute_placements(inputs)
-
-
-def compute_placements(inputs: PlacementInputs) -> dict[str, Placement]:
-    """The placements of ``inputs``, computed (about a second of CPU for the default board)."""
-    shapes, labels, spaces, width, height = inputs
-    names = [name for name, _ in shapes]
-    return place_all(
-        dict(shapes),
-        dict(zip(names, labels, strict=True)),
-        dict(zip(names, spaces, strict=True)),
-        width,
-        height,
-        reserved=_reserved(height),
-    )
-
-
-def _reserved(height: int) -> tuple[Box, ...]:
-    return (legend_box(height), title_box())
-
-
-def layout_key(inputs: PlacementInputs) -> str:
-    """A fingerprint of everything a placement depends on (the shipped file's key)."""
-    shapes, labels, spaces, width, height = inputs
-    reserved = [(b.x, b.y, b.w, b.h) for b in _reserved(height)]
-    text = json.dumps([shapes, labels, spaces, width, height, reserved], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def _inside(x: float, y: float, poly: Sequence[Point]) -> bool:
     """Ray casting point-in-polygon test."""
     inside = False
@@ -202,100 +128,6 @@ def _inside(x: float, y: float, poly: Sequence[Point]) -> bool:
             if x < cross:
                 inside = not inside
     return inside
-
-
-def _centroid(poly: Sequence[Point]) -> Point:
-    return (sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))
-
-
-def circle_layout(names: Sequence[str], width: float, height: float) -> dict[str, Point]:
-    """Positions of ``names`` evenly spread on a circle (fallback for boards without a drawing)."""
-    cx, cy = width / 2, height / 2
-    radius = min(width, height) / 2 - 70
-    count = max(len(names), 1)
-    return {
-        name: (
-            cx + radius * math.cos(2 * math.pi * i / count - math.pi / 2),
-            cy + radius * math.sin(2 * math.pi * i / count - math.pi / 2),
-        )
-        for i, name in enumerate(names)
-    }
-
-
-def _drawing(
-    board: Any, geometry: Any | None, size: int
-) -> tuple[
-    int,
-    int,
-    dict[str, tuple[tuple[Point, ...], ...]],
-    dict[str, Point],
-    tuple[Point, ...],
-    tuple[tuple[Point, Point], ...],
-]:
-    """The board's shapes in canvas pixels: (width, height, shapes, label points, outline,
-    edges); a board without a drawing gets a circle of octagons joined by its borders."""
-    names = tuple(board.names)
-    outline: tuple[Point, ...] = ()
-    edges: list[tuple[Point, Point]] = []
-    shapes: dict[str, tuple[tuple[Point, ...], ...]] = {}
-    anchors: dict[str, Point] = {}
-    if geometry is None:
-        width = height = size
-        centres = circle_layout(names, width, height)
-        node_r = max(14.0, min(34.0, math.pi * (size / 2 - 70) / max(len(names), 1) * 0.8))
-        for name, (x, y) in centres.items():
-            shapes[name] = (
-                tuple(
-                    (x + node_r * math.cos(k * math.pi / 4), y + node_r * math.sin(k * math.pi / 4))
-                    for k in range(8)
-                ),
-            )
-            anchors[name] = (x, y - 6)
-        for name in names:
-            for other in board[name].neighbours:
-                if name < other and other in centres:
-                    edges.append((centres[name], centres[other]))
-    else:
-        # The page gives the map a width; the drawing may be as tall as its shape needs.
-        scale = size / max(float(geometry.width), 1.0)
-        width = size
-        height = int(round(float(geometry.height) * scale))
-
-        def sc(p: Sequence[float]) -> Point:
-            return (float(p[0]) * scale, float(p[1]) * scale)
-
-        outline = tuple(sc(p) for p in geometry.outline)
-        for name in names:
-            polys = geometry.polygons.get(name, ())
-            shapes[name] = tuple(tuple(sc(p) for p in poly) for poly in polys)
-            label = geometry.labels.get(name)
-            if label is not None:
-                anchors[name] = sc(label)
-            elif shapes[name]:
-                anchors[name] = _centroid(shapes[name][0])
-            else:
-                anchors[name] = (width / 2, height / 2)
-
-    return int(width), int(height), shapes, anchors, outline, tuple(edges)
-
-
-def placement_inputs(board: Any, geometry: Any | None, size: int = MAP_WIDTH) -> PlacementInputs:
-    """What the placement of ``board``'s marks depends on (the arguments of ``_placements``)."""
-    width, height, shapes, _anchors, _outline, _edges = _drawing(board, geometry, size)
-    return _inputs(board, shapes, width, height)
-
-
-def _inputs(
-    board: Any, shapes: Mapping[str, tuple[tuple[Point, ...], ...]], width: int, height: int
-) -> PlacementInputs:
-    names = tuple(board.names)
-    return (
-        tuple((name, shapes.get(name, ())) for name in names),
-        names,  # the labels: the names as the board spells them
-        tuple(int(board[name].spaces) for name in names),
-        int(width),
-        int(height),
-    )
 
 
 def build_map_model(
@@ -316,7 +148,7 @@ def build_map_model(
     """
     changes = changes or Changes()
     names = tuple(board.names)
-    width, height, shapes, anchors, outline, edges = _drawing(board, geometry, size)
+    width, height, shapes, anchors, outline, edges = board_shapes(board, geometry, size)
     fallback = geometry is None
 
     removed: dict[str, list[str]] = {}
@@ -326,9 +158,9 @@ def build_map_model(
     for power, territory in changes.new:
         new.setdefault(territory, []).append(power)
 
-    inputs = _inputs(board, shapes, width, height)
+    inputs = inputs_of(board, shapes, width, height)
     labels = inputs[1]
-    placements = _placements(*inputs)
+    placements = placements_for(inputs)
     views = {}
     for name, label in zip(names, labels, strict=True):
         terr = board[name]

@@ -6,6 +6,9 @@ depends on (shapes, names, spaces, canvas size, the legend's and title's boxes);
 fingerprint differs (an uploaded one, or a changed drawing) is computed as before (and cached).
 tests/ui/africa1880/test_map_shipped.py checks that the file equals a fresh computation.
 
+:func:`placements_for` is what the map uses: the shipped placements when they were made for
+the board at hand, else computed (once per board and canvas size).
+
 Regenerate it with the drawing (the tool writes both; ``--check`` compares both)::
 
     .venv/bin/python tools/make_africa_geometry.py
@@ -21,6 +24,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.ui.africa1880.map.canvas_shapes import (
+    PlacementInputs,
+    compute_placements,
+    layout_key,
+    placement_inputs,
+)
 from tabletop.ui.africa1880.map.placement import Box, Placement
 
 LAYOUT_FILE = Path(__file__).with_name("default_layout.json")
@@ -102,12 +113,19 @@ def read_shipped(key: str) -> dict[str, Placement] | None:
     return dict(shipped[1])
 
 
+@functools.lru_cache(maxsize=16)
+def placements_for(inputs: PlacementInputs) -> dict[str, Placement]:
+    """Placements of a board's marks, computed once per shapes, names and canvas size; the
+    default board's are read from the shipped file (no computing, no SciPy) when its inputs
+    are the very ones the file was made from."""
+    shipped = read_shipped(layout_key(inputs))
+    if shipped is not None:
+        return shipped
+    return compute_placements(inputs)
+
+
 def default_layout_data() -> dict[str, Any]:
     """The default board's placements, freshly computed, as the file holds them."""
-    from tabletop.games.africa1880.board_files import load_board
-    from tabletop.games.africa1880.geometry import load_geometry
-    from tabletop.ui.africa1880.map.layout import compute_placements, layout_key, placement_inputs
-
     board = load_board()
     inputs = placement_inputs(board, load_geometry(board))
     return placements_to_data(layout_key(inputs), compute_placements(inputs))

@@ -25,8 +25,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import MultiCanvas  # type: ignore[import-untyped]
 
 from tabletop.i18n import N_, Msg
+from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH
 from tabletop.ui.africa1880.map.drawing import draw, draw_hover
-from tabletop.ui.africa1880.map.layout import MAP_WIDTH, MapModel, describe
+from tabletop.ui.africa1880.map.layout import MapModel, describe
 from tabletop.ui.africa1880.texts import t
 
 # Screen pixels per canvas pixel of the zoom levels; None (not listed) is "fit the page".

@@ -1,0 +1,167 @@
+"""The board in canvas pixels, and what placing its marks depends on.
+
+:func:`board_shapes` scales a board's drawing to the canvas (a board without a drawing gets a
+circle of octagons); :func:`placement_inputs` gathers what the placement of the labels, spaces
+and discs depends on, :func:`layout_key` fingerprints it (the shipped file's key) and
+:func:`compute_placements` places them (about a second of CPU for the default board).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.ui.africa1880.map.placement import Box, Placement, place_all
+
+Point = tuple[float, float]
+
+LEGEND_W = 190.0
+LEGEND_LINE = 20.0
+# The canvas width: the page shows it 1:1 where there is room (a laptop), names at 11 px or more.
+MAP_WIDTH = 740
+
+
+def legend_box(height: float, powers: int = 6) -> Box:
+    """Where the legend goes (bottom left, in the Atlantic), sized for ``powers`` powers."""
+    box_h = 28 + LEGEND_LINE * (powers + 6)
+    return Box(8.0, height - box_h - 8, LEGEND_W, box_h)
+
+
+def title_box() -> Box:
+    """Where the map's title goes (top left)."""
+    return Box(0.0, 0.0, 260.0, 30.0)
+
+
+# What placing a board's marks depends on: the shapes by name, the labels, the development
+# spaces and the canvas size.
+PlacementInputs = tuple[
+    tuple[tuple[str, tuple[tuple[Point, ...], ...]], ...],
+    tuple[str, ...],
+    tuple[int, ...],
+    int,
+    int,
+]
+
+
+def compute_placements(inputs: PlacementInputs) -> dict[str, Placement]:
+    """The placements of ``inputs``, computed (about a second of CPU for the default board)."""
+    shapes, labels, spaces, width, height = inputs
+    names = [name for name, _ in shapes]
+    return place_all(
+        dict(shapes),
+        dict(zip(names, labels, strict=True)),
+        dict(zip(names, spaces, strict=True)),
+        width,
+        height,
+        reserved=_reserved(height),
+    )
+
+
+def _reserved(height: int) -> tuple[Box, ...]:
+    return (legend_box(height), title_box())
+
+
+def layout_key(inputs: PlacementInputs) -> str:
+    """A fingerprint of everything a placement depends on (the shipped file's key)."""
+    shapes, labels, spaces, width, height = inputs
+    reserved = [(b.x, b.y, b.w, b.h) for b in _reserved(height)]
+    text = json.dumps([shapes, labels, spaces, width, height, reserved], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _centroid(poly: Sequence[Point]) -> Point:
+    return (sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))
+
+
+def circle_layout(names: Sequence[str], width: float, height: float) -> dict[str, Point]:
+    """Positions of ``names`` evenly spread on a circle (fallback for boards without a drawing)."""
+    cx, cy = width / 2, height / 2
+    radius = min(width, height) / 2 - 70
+    count = max(len(names), 1)
+    return {
+        name: (
+            cx + radius * math.cos(2 * math.pi * i / count - math.pi / 2),
+            cy + radius * math.sin(2 * math.pi * i / count - math.pi / 2),
+        )
+        for i, name in enumerate(names)
+    }
+
+
+def board_shapes(
+    board: Any, geometry: Any | None, size: int
+) -> tuple[
+    int,
+    int,
+    dict[str, tuple[tuple[Point, ...], ...]],
+    dict[str, Point],
+    tuple[Point, ...],
+    tuple[tuple[Point, Point], ...],
+]:
+    """The board's shapes in canvas pixels: (width, height, shapes, label points, outline,
+    edges); a board without a drawing gets a circle of octagons joined by its borders."""
+    names = tuple(board.names)
+    outline: tuple[Point, ...] = ()
+    edges: list[tuple[Point, Point]] = []
+    shapes: dict[str, tuple[tuple[Point, ...], ...]] = {}
+    anchors: dict[str, Point] = {}
+    if geometry is None:
+        width = height = size
+        centres = circle_layout(names, width, height)
+        node_r = max(14.0, min(34.0, math.pi * (size / 2 - 70) / max(len(names), 1) * 0.8))
+        for name, (x, y) in centres.items():
+            shapes[name] = (
+                tuple(
+                    (x + node_r * math.cos(k * math.pi / 4), y + node_r * math.sin(k * math.pi / 4))
+                    for k in range(8)
+                ),
+            )
+            anchors[name] = (x, y - 6)
+        for name in names:
+            for other in board[name].neighbours:
+                if name < other and other in centres:
+                    edges.append((centres[name], centres[other]))
+    else:
+        # The page gives the map a width; the drawing may be as tall as its shape needs.
+        scale = size / max(float(geometry.width), 1.0)
+        width = size
+        height = int(round(float(geometry.height) * scale))
+
+        def sc(p: Sequence[float]) -> Point:
+            return (float(p[0]) * scale, float(p[1]) * scale)
+
+        outline = tuple(sc(p) for p in geometry.outline)
+        for name in names:
+            polys = geometry.polygons.get(name, ())
+            shapes[name] = tuple(tuple(sc(p) for p in poly) for poly in polys)
+            label = geometry.labels.get(name)
+            if label is not None:
+                anchors[name] = sc(label)
+            elif shapes[name]:
+                anchors[name] = _centroid(shapes[name][0])
+            else:
+                anchors[name] = (width / 2, height / 2)
+
+    return int(width), int(height), shapes, anchors, outline, tuple(edges)
+
+
+def placement_inputs(board: Any, geometry: Any | None, size: int = MAP_WIDTH) -> PlacementInputs:
+    """What the placement of ``board``'s marks depends on (see :func:`inputs_of`)."""
+    width, height, shapes, _anchors, _outline, _edges = board_shapes(board, geometry, size)
+    return inputs_of(board, shapes, width, height)
+
+
+def inputs_of(
+    board: Any, shapes: Mapping[str, tuple[tuple[Point, ...], ...]], width: int, height: int
+) -> PlacementInputs:
+    """What placing ``board``'s marks depends on, from its shapes in canvas pixels."""
+    names = tuple(board.names)
+    return (
+        tuple((name, shapes.get(name, ())) for name in names),
+        names,  # the labels: the names as the board spells them
+        tuple(int(board[name].spaces) for name in names),
+        int(width),
+        int(height),
+    )
