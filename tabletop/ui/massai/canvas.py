@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 
-from tabletop.games.massai.board import parse_square, square_name
+from tabletop.games.massai.board import Board, parse_square, square_name
 from tabletop.games.massai.rules import winning_chain
 from tabletop.games.massai.state import State
 
@@ -198,85 +198,104 @@ def _moved_from(canvas: Canvas, geometry: Geometry, origin: str, destination: st
     canvas.set_line_dash([])
 
 
+def _board(canvas: Canvas, geometry: Geometry, board: Board) -> None:
+    """The empty board: banks, squares, grid, the line between the halves, coordinates."""
+    canvas.clear()
+    canvas.fill_style = "#ffffff"
+    canvas.fill_rect(0, 0, geometry.width, geometry.height)
+    # The two banks, in the colour of the player whose bank it is.
+    canvas.fill_style = BANK[0]
+    canvas.fill_rect(0, geometry.height - geometry.margin, geometry.width, geometry.margin)
+    canvas.fill_style = BANK[1]
+    canvas.fill_rect(0, 0, geometry.width, geometry.margin)
+    for square in board.squares:
+        x, y = geometry.origin(square)
+        column, row = parse_square(square)
+        canvas.fill_style = SAND if (column + row) % 2 == 0 else SAND_DARK
+        canvas.fill_rect(x, y, geometry.cell, geometry.cell)
+    canvas.stroke_style = GRID
+    canvas.line_width = 1
+    for square in board.squares:
+        x, y = geometry.origin(square)
+        canvas.stroke_rect(x, y, geometry.cell, geometry.cell)
+    # The line between the two halves.
+    depth = board.rows // 2
+    canvas.line_width = 3
+    canvas.stroke_style = GRID
+    y_half = geometry.margin + (board.rows - depth) * geometry.cell
+    canvas.stroke_line(geometry.margin, y_half, geometry.width - geometry.margin, y_half)
+    if board.rows % 2:
+        y_other = geometry.margin + depth * geometry.cell
+        canvas.stroke_line(geometry.margin, y_other, geometry.width - geometry.margin, y_other)
+    _coordinates(canvas, geometry, board)
+
+
+def _coordinates(canvas: Canvas, geometry: Geometry, board: Board) -> None:
+    """Coordinates in the margins (white on the dark bank, dark on the light one)."""
+    canvas.font = f"bold {int(geometry.margin * 0.55)}px sans-serif"
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    for column in range(board.columns):
+        x = geometry.margin + (column + 0.5) * geometry.cell
+        canvas.fill_style = "#ffffff"
+        canvas.fill_text(chr(ord("a") + column), x, geometry.margin / 2)
+        canvas.fill_style = "#3e2723"
+        canvas.fill_text(chr(ord("a") + column), x, geometry.height - geometry.margin / 2)
+    canvas.fill_style = "#3e2723"
+    for row in range(board.rows):
+        y = geometry.margin + (board.rows - 1 - row + 0.5) * geometry.cell
+        canvas.fill_text(str(row + 1), geometry.margin / 2, y)
+        canvas.fill_text(str(row + 1), geometry.width - geometry.margin / 2, y)
+
+
+def _pieces(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
+    """The choosable squares, the huts, and a winning chain outlined in gold."""
+    state = scene.state
+    for square in sorted(scene.choosable):
+        _ring(canvas, geometry, square, CHOOSABLE, 3)
+    for player in (0, 1):
+        for square in sorted(state.huts[player]):
+            _hut(canvas, geometry, square, player)
+    # A thick gold outline on each hut of the chain that joined the banks and won the game.
+    for square in shown_chain(state):
+        canvas.stroke_style = CHAIN
+        canvas.line_width = 7
+        _hut_path(canvas, geometry, square)
+        canvas.stroke()
+
+
+def _marks(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
+    """What the scene marks on the pieces: removals, placings, a move, the selection, the
+    target and the guards."""
+    for player, square in scene.removed:
+        # A captured target now holds the attacker's hut: its rings tell the story.
+        if scene.state.owner(square) is None:
+            _hut(canvas, geometry, square, player, alpha=0.35)
+            _cross(canvas, geometry, square)
+    for _player, square in scene.placed:
+        _ring(canvas, geometry, square, PLACED, 5)
+    if scene.moved is not None:
+        _moved_from(canvas, geometry, *scene.moved)
+    for square in scene.selection:
+        if scene.selection_as_huts:
+            _hut(canvas, geometry, square, scene.selection_player, alpha=0.8)
+        _ring(canvas, geometry, square, SELECT, 6)
+    if scene.target is not None:
+        _ring(canvas, geometry, scene.target, TARGET, 7)
+    # Guard dots sized with the squares (about 12 px on 76 px squares), seen from the table.
+    radius = geometry.cell * 0.16
+    for square in scene.guards:
+        x, y = geometry.center(square)
+        canvas.fill_style = GUARD
+        canvas.stroke_style = "#000000"
+        canvas.line_width = 3
+        canvas.fill_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
+        canvas.stroke_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
+
+
 def draw(canvas: Canvas, geometry: Geometry, scene: Scene) -> None:
     """Redraw the whole board for ``scene`` in one batch."""
-    state = scene.state
-    board = state.board
     with hold_canvas():
-        canvas.clear()
-        canvas.fill_style = "#ffffff"
-        canvas.fill_rect(0, 0, geometry.width, geometry.height)
-        # The two banks, in the colour of the player whose bank it is.
-        canvas.fill_style = BANK[0]
-        canvas.fill_rect(0, geometry.height - geometry.margin, geometry.width, geometry.margin)
-        canvas.fill_style = BANK[1]
-        canvas.fill_rect(0, 0, geometry.width, geometry.margin)
-        for square in board.squares:
-            x, y = geometry.origin(square)
-            column, row = parse_square(square)
-            canvas.fill_style = SAND if (column + row) % 2 == 0 else SAND_DARK
-            canvas.fill_rect(x, y, geometry.cell, geometry.cell)
-        canvas.stroke_style = GRID
-        canvas.line_width = 1
-        for square in board.squares:
-            x, y = geometry.origin(square)
-            canvas.stroke_rect(x, y, geometry.cell, geometry.cell)
-        # The line between the two halves.
-        depth = board.rows // 2
-        canvas.line_width = 3
-        canvas.stroke_style = GRID
-        y_half = geometry.margin + (board.rows - depth) * geometry.cell
-        canvas.stroke_line(geometry.margin, y_half, geometry.width - geometry.margin, y_half)
-        if board.rows % 2:
-            y_other = geometry.margin + depth * geometry.cell
-            canvas.stroke_line(geometry.margin, y_other, geometry.width - geometry.margin, y_other)
-        # Coordinates in the margins (white on the dark bank, dark on the light one).
-        canvas.font = f"bold {int(geometry.margin * 0.55)}px sans-serif"
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        for column in range(board.columns):
-            x = geometry.margin + (column + 0.5) * geometry.cell
-            canvas.fill_style = "#ffffff"
-            canvas.fill_text(chr(ord("a") + column), x, geometry.margin / 2)
-            canvas.fill_style = "#3e2723"
-            canvas.fill_text(chr(ord("a") + column), x, geometry.height - geometry.margin / 2)
-        canvas.fill_style = "#3e2723"
-        for row in range(board.rows):
-            y = geometry.margin + (board.rows - 1 - row + 0.5) * geometry.cell
-            canvas.fill_text(str(row + 1), geometry.margin / 2, y)
-            canvas.fill_text(str(row + 1), geometry.width - geometry.margin / 2, y)
-        for square in sorted(scene.choosable):
-            _ring(canvas, geometry, square, CHOOSABLE, 3)
-        for player in (0, 1):
-            for square in sorted(state.huts[player]):
-                _hut(canvas, geometry, square, player)
-        # A thick gold outline on each hut of the chain that joined the banks and won the game.
-        for square in shown_chain(state):
-            canvas.stroke_style = CHAIN
-            canvas.line_width = 7
-            _hut_path(canvas, geometry, square)
-            canvas.stroke()
-        for player, square in scene.removed:
-            # A captured target now holds the attacker's hut: its rings tell the story.
-            if state.owner(square) is None:
-                _hut(canvas, geometry, square, player, alpha=0.35)
-                _cross(canvas, geometry, square)
-        for _player, square in scene.placed:
-            _ring(canvas, geometry, square, PLACED, 5)
-        if scene.moved is not None:
-            _moved_from(canvas, geometry, *scene.moved)
-        for square in scene.selection:
-            if scene.selection_as_huts:
-                _hut(canvas, geometry, square, scene.selection_player, alpha=0.8)
-            _ring(canvas, geometry, square, SELECT, 6)
-        if scene.target is not None:
-            _ring(canvas, geometry, scene.target, TARGET, 7)
-        # Guard dots sized with the squares (about 12 px on 76 px squares), seen from the table.
-        radius = geometry.cell * 0.16
-        for square in scene.guards:
-            x, y = geometry.center(square)
-            canvas.fill_style = GUARD
-            canvas.stroke_style = "#000000"
-            canvas.line_width = 3
-            canvas.fill_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
-            canvas.stroke_circle(x + geometry.cell * 0.28, y - geometry.cell * 0.28, radius)
+        _board(canvas, geometry, scene.state.board)
+        _pieces(canvas, geometry, scene)
+        _marks(canvas, geometry, scene)
