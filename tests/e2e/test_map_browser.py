@@ -53,6 +53,15 @@ CENTRE_ON = """([x, y]) => {
 }"""
 
 
+# One frame of the browser drawn: the pace of a gesture's steps, as a finger's events come.
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => done(true)))"
+
+
+def scrolled_past(page, before: float) -> None:
+    """Wait until the page holding the map is scrolled further than ``before``."""
+    page.wait_for_function(f"(before) => ({PAGE_SCROLL})() > before", arg=before, timeout=TIMEOUT)
+
+
 def anchor(name: str) -> tuple[float, float]:
     """The centre of ``name``'s label in canvas pixels (the layout does not depend on the game)."""
     from tabletop.games.africa1880.board_files import load_board
@@ -74,10 +83,7 @@ def show_map(page, base_url: str, wait_for_widgets) -> object:
     canvas = page.locator("canvas.tt-map")
     canvas.scroll_into_view_if_needed(timeout=TIMEOUT)
     canvas.wait_for(state="visible", timeout=TIMEOUT)
-    for _ in range(100):
-        if page.evaluate(LAND_SHARE, [LAND]) > 0.1:
-            break
-        page.wait_for_timeout(100)
+    page.wait_for_function(f"(c) => ({LAND_SHARE})([c]) > 0.1", arg=list(LAND), timeout=TIMEOUT)
     assert page.evaluate(LAND_SHARE, [LAND]) > 0.1, "the map was not drawn"
     return canvas
 
@@ -98,7 +104,7 @@ def test_map_at_laptop_width_click_names_the_territory(
     # The wheel over the map scrolls the page (ipycanvas alone would cancel it).
     before = page.evaluate(PAGE_SCROLL)
     page.mouse.wheel(0, 240)
-    page.wait_for_timeout(500)
+    scrolled_past(page, before)
     assert page.evaluate(PAGE_SCROLL) > before, "the wheel over the map did not scroll the page"
     page.set_viewport_size({"width": 1366, "height": 1200})  # the whole map in the picture
     canvas.screenshot(path=str(screenshot_path("map-laptop.png")))
@@ -131,9 +137,8 @@ def swipe_up(page, x: float, y: float, distance: float = 200) -> None:
     for k in range(1, 11):
         point = {"x": x, "y": y - distance * k / 10}
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-        page.wait_for_timeout(16)
+        page.evaluate(NEXT_FRAME)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.wait_for_timeout(500)
 
 
 def test_map_at_phone_width_tap_swipe_and_zoom(
@@ -154,20 +159,19 @@ def test_map_at_phone_width_tap_swipe_and_zoom(
     box = canvas.bounding_box()
     before = phone.evaluate(PAGE_SCROLL)
     swipe_up(phone, box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, 700))
+    scrolled_past(phone, before + 50)
     after = phone.evaluate(PAGE_SCROLL)
     assert after > before + 50, f"a swipe over the map scrolled the page from {before} to {after}"
     # Zoomed in, the canvas is shown 1:1 or larger: names at 11 px or more on the screen.
     phone.locator(".tt-map-zoom-in").tap()
     expect(phone.locator(".tt-map-zoom-level")).to_have_text("100\u00a0%", timeout=TIMEOUT)
     expect(phone.locator(".tt-map-box.tt-map-zoomed")).to_be_visible(timeout=TIMEOUT)
-    for _ in range(50):
-        scale = phone.evaluate(
-            "() => { const c = document.querySelector('canvas.tt-map');"
-            " return c.getBoundingClientRect().width / c.width; }"
-        )
-        if scale >= 0.99:
-            break
-        phone.wait_for_timeout(100)
+    shown_scale = (
+        "() => { const c = document.querySelector('canvas.tt-map');"
+        " return c.getBoundingClientRect().width / c.width; }"
+    )
+    phone.wait_for_function(f"() => ({shown_scale})() >= 0.99", timeout=TIMEOUT)
+    scale = phone.evaluate(shown_scale)
     print(f"phone zoomed: scale {scale:.2f}, smallest name {MIN_FONT_PX * scale:.1f} px")
     assert MIN_FONT_PX * scale >= 11 - 0.1, scale
     frame = phone.locator(".tt-map-box").bounding_box()
@@ -190,7 +194,7 @@ def test_map_at_phone_width_tap_swipe_and_zoom(
         cdp.send(
             "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(60 + 20 * k)}
         )
-        phone.wait_for_timeout(16)
+        phone.evaluate(NEXT_FRAME)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     expect(phone.locator(".tt-map-zoom-level")).to_have_text("150\u00a0%", timeout=TIMEOUT)
     phone.locator(".tt-map-zoom-out").tap()
@@ -198,5 +202,5 @@ def test_map_at_phone_width_tap_swipe_and_zoom(
     x, y = phone.evaluate(CENTRE_ON, list(anchor("Gold Coast")))
     phone.touchscreen.tap(x, y)
     expect(details).to_contain_text("Gold Coast", timeout=TIMEOUT)
-    phone.wait_for_timeout(300)
+    phone.evaluate(NEXT_FRAME)  # the tap's highlight drawn before the picture
     phone.locator(".tt-map-view").screenshot(path=str(screenshot_path("map-phone-zoomed.png")))
