@@ -1,8 +1,9 @@
 """Benchmark: one late-game Africa 1880 round with six powers (~130 presences, ~150 orders).
 
 Prints the time to resolve a round from order-sheet objects (target: under 5 ms), from typed text
-(parsing included), and the time of one ``settle`` call (phases 4-5 only, as the game-theory
-explorer calls it thousands of times with different relations).
+(parsing included), of a round where nearly every order is void (~200 void orders: their reasons
+are data, rendered only when shown), and the time of one ``settle`` call (phases 4-5 only, as the
+game-theory explorer calls it thousands of times with different relations).
 
     .venv/bin/python benchmarks/africa_resolve.py
 """
@@ -57,6 +58,27 @@ def late_game(seed: int = 1895) -> tuple[GameState, dict[str, OrderSheet]]:
     return state, sheets
 
 
+def void_sheets(state: GameState) -> dict[str, OrderSheet]:
+    """Sheets where nearly every order is void: explorations toward territories that are not
+    neighbours, developments where the power has no presence, landings inland."""
+    board = load_board()
+    names = sorted(board.names)
+    inland = [n for n in names if not board.territories[n].coastal] or names
+    sheets = {}
+    for power in state.powers:
+        held = state.presences[power]
+        orders: list[Develop | Explore | Hold] = []
+        for territory in names:
+            if territory in held:
+                near = set(board.territories[territory].neighbours) | {territory}
+                far = next(n for n in names if n not in near)
+                orders.append(Explore(power, territory, far))
+            else:
+                orders.append(Develop(power, territory))
+        sheets[power] = OrderSheet(power, tuple(orders), Landing(power, inland[0]))
+    return sheets
+
+
 def per_call(function: Callable[[], object], calls: int, repeats: int = 7) -> tuple[float, float]:
     """Best and median seconds per call over ``repeats`` runs of ``calls`` calls.
 
@@ -94,6 +116,9 @@ def main() -> None:
 
     round_objects = per_call(lambda: resolve(state, board, sheets), 200)
     round_text = per_call(lambda: resolve(state, board, text), 100)
+    voided = void_sheets(state)
+    void_count = len(resolve(state, board, voided)[1].void_orders)
+    round_void = per_call(lambda: resolve(state, board, voided), 100)
     phase3 = per_call(lambda: execute_orders(state, board, sheets), 200)
     settle_time = per_call(one_settle, 5000)
     relations = sum(len(s.wars) for s in sheets.values())
@@ -103,6 +128,7 @@ def main() -> None:
     )
     print(f"resolve (sheet objects): {_ms(round_objects)} per round (target < 5 ms)")
     print(f"resolve (typed text, parsing included): {_ms(round_text)} per round")
+    print(f"resolve ({void_count} void orders): {_ms(round_void)} per round")
     print(f"execute_orders (phase 3 only): {_ms(phase3)} per call")
     print(
         f"settle (phases 4-5 only): {settle_time[0] * 1e6:.1f} µs per call "

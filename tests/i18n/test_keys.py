@@ -135,12 +135,12 @@ def test_the_keys_give_the_old_tables_texts() -> None:
 def test_landing_sentence_agrees_with_the_number_of_powers(
     occupants: tuple[str, ...], fr: str, de: str
 ) -> None:
-    from tabletop.games.africa1880.orders import VoidReason
+    from tabletop.games.africa1880.orders import Reason, VoidReason
 
     reason = VoidReason(
-        "landing_occupied_start", (("territory", "Egypt"), ("occupants", occupants))
+        Reason.LANDING_OCCUPIED, (("territory", "Egypt"), ("occupants", occupants))
     )
-    assert "present at the start of the round" in reason
+    assert "present at the start of the round" in str(reason)
     # German's "anwesend" does not agree: both forms are the same sentence.
     assert fr in reason.render("fr")
     assert de in reason.render("de")

@@ -233,7 +233,7 @@ class _Reader:
             return known
         # The same fields, in the order void_order gives them (dataclasses.replace is slower).
         # The reason keeps its code and values, so no translation is rendered here.
-        return VoidOrder(known.power, line, known.reason_code, known.reason, line=number)
+        return VoidOrder(known.power, line, known.cause, line=number)
 
     def _may_suggest(self, kind: str, key: str) -> bool:
         # The first MAX_SUGGESTIONS distinct unknown names get one, wherever it was computed.

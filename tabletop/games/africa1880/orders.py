@@ -3,14 +3,15 @@
 A sheet holds one order per presence (:class:`Develop`, :class:`Explore` or :class:`Hold`), at most
 one :class:`Landing`, and the powers on which the power declares war (every other relation is an
 alliance). An order that cannot be executed is never an exception: it becomes a :class:`VoidOrder`
-with a reason code (:class:`Reason`) and the values of its sentence, rendered in any language from
-the message catalogs (:class:`VoidReason`).
+with its reason as data (:class:`VoidReason`: a :class:`Reason` code and the values of its
+sentence), rendered in any language from the message catalogs only where it is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.games.africa1880.powers import power_name, sort_powers
@@ -157,16 +158,6 @@ _POWER_VALUES = frozenset({"power", "absent", "other", "occupants"})
 _TERRITORY_VALUES = frozenset({"territory", "source", "target"})
 
 
-def _message_key(code: Reason, details: Mapping[str, Any]) -> str:
-    """The key of the sentence in the "void" table: the code, or one of its two variants."""
-    if code is Reason.LANDING_OCCUPIED:
-        reading = details.get("landing_check") == "reading_order"
-        return "landing_occupied_reading" if reading else "landing_occupied_start"
-    if code is Reason.NO_PAWN_LEFT and details.get("explore"):
-        return "no_pawn_left_explore"
-    return str(code)
-
-
 def _shown(name: str, value: Any, lang: str, board: Board | None) -> Any:
     if name in _POWER_VALUES:
         if isinstance(value, str):
@@ -179,86 +170,85 @@ def _shown(name: str, value: Any, lang: str, board: Board | None) -> Any:
     return value
 
 
-class VoidReason(str):
-    """Why an order is void: the English sentence (a ``str``, as in ``--json`` output), carrying
-    what renders it in any other language: the sentence's key, the values and the suggestion.
+@dataclass(frozen=True)
+class VoidReason:
+    """Why an order is void, as data: the reason code and the values of its sentence (with the
+    name the reader may have meant). No sentence is written until one is shown: :meth:`render`
+    writes it in any language with a catalog, ``str()`` in English.
 
-    >>> reason = void_order("France", "Egypt: explore Chad", "not_neighbour",
-    ...                     source="Egypt", target="Chad").reason
-    >>> reason, reason.render("de")
+    >>> reason = VoidReason(Reason.NOT_NEIGHBOUR, (("source", "Egypt"), ("target", "Chad")))
+    >>> str(reason), reason.render("de")
     ('Chad is not a neighbour of Egypt', 'Chad grenzt nicht an Egypt')
     """
 
-    key: str
-    values: tuple[tuple[str, Any], ...]
-    suggestion: str | None
+    code: Reason
+    values: tuple[tuple[str, Any], ...] = ()
+    suggestion: str | None = None
 
-    def __new__(
-        cls, key: str, values: tuple[tuple[str, Any], ...], suggestion: str | None = None
-    ) -> VoidReason:
-        self = super().__new__(cls, _render(key, values, suggestion, "en", None))
-        self.key, self.values, self.suggestion = key, values, suggestion
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle rebuild it from its parts
-        return (VoidReason, (self.key, self.values, self.suggestion))
+    @property
+    def key(self) -> str:
+        """The key of the sentence in the "void" table: the code, or one of its two variants."""
+        code = self.code
+        if code is Reason.LANDING_OCCUPIED:
+            reading = dict(self.values).get("landing_check") == "reading_order"
+            return "landing_occupied_reading" if reading else "landing_occupied_start"
+        if code is Reason.NO_PAWN_LEFT and dict(self.values).get("explore"):
+            return "no_pawn_left_explore"
+        return str(code)
 
     def render(self, lang: str = "en", board: Board | None = None) -> str:
         """The sentence in ``lang``; with ``board``, territories under the board's names in
         ``lang`` (canonical names otherwise, as typed on the sheets)."""
-        if lang == "en" and board is None:
-            return str(self)
-        return _render(self.key, self.values, self.suggestion, lang, board)
+        values = self.values
+        shown = {name: _shown(name, value, lang, board) for name, value in values}
+        # How many a listed value holds (``occupants_count``): a sentence's plural agrees with it.
+        for name, value in values:
+            if isinstance(value, tuple | list):
+                shown[f"{name}_count"] = len(value)
+        sentence = text("void", self.key, lang, **shown)
+        suggestion = self.suggestion
+        if suggestion:
+            if self.code is Reason.UNKNOWN_POWER:
+                suggestion = power_name(suggestion, lang)
+            elif board is not None and suggestion in board:
+                suggestion = board.display_name(suggestion, lang)
+            sentence = text("void", "did_you_mean", lang, reason=sentence, suggestion=suggestion)
+        return sentence
 
-
-def _render(
-    key: str,
-    values: tuple[tuple[str, Any], ...],
-    suggestion: str | None,
-    lang: str,
-    board: Board | None,
-) -> str:
-    shown = {name: _shown(name, value, lang, board) for name, value in values}
-    # How many a listed value holds (``occupants_count``): a sentence's plural agrees with it.
-    for name, value in values:
-        if isinstance(value, tuple | list):
-            shown[f"{name}_count"] = len(value)
-    sentence = text("void", key, lang, **shown)
-    if suggestion:
-        if key == Reason.UNKNOWN_POWER:
-            suggestion = power_name(suggestion, lang)
-        elif board is not None and suggestion in board:
-            suggestion = board.display_name(suggestion, lang)
-        sentence = text("void", "did_you_mean", lang, reason=sentence, suggestion=suggestion)
-    return sentence
+    def __str__(self) -> str:
+        return self.render()
 
 
 @dataclass(frozen=True)
 class VoidOrder:
     """An order that was not executed: who wrote it, what was written, why it is void.
 
-    ``reason_code`` is one of :data:`REASON_CODES`; ``reason`` says it in plain English and
-    :meth:`text` in any language (``reason`` is a :class:`VoidReason` carrying the values).
-    ``line`` is the line number in the typed sheets when known. ``given_fr`` is only for callers
-    that build a void order from another one's fields in order (a French sentence, unused when
-    ``reason`` carries its values).
+    ``cause`` is the reason as data (its code is :attr:`reason_code`, one of
+    :data:`REASON_CODES`); :meth:`text` says it in any language, :attr:`reason` in plain English,
+    both written only when asked for. ``line`` is the line number in the typed sheets when known.
     """
 
     power: str | None
     order_text: str
-    reason_code: Reason
-    reason: str
-    given_fr: str = field(default="", compare=False, repr=False)
+    cause: VoidReason
     line: int | None = field(default=None, compare=False)
+
+    @property
+    def reason_code(self) -> Reason:
+        """Why the order is void, as a code."""
+        return self.cause.code
+
+    @cached_property
+    def reason(self) -> str:
+        """The reason in plain English (the ``--json`` form), written on first use."""
+        return self.cause.render()
 
     def text(self, lang: str = "en", board: Board | None = None) -> str:
         """The reason in ``lang`` (any language with a catalog); with ``board``, territories
         under the board's names in that language."""
-        if isinstance(self.reason, VoidReason):
-            return self.reason.render(lang, board)
-        if lang == "fr" and self.given_fr:
-            return self.given_fr
-        return self.reason
+        if lang == "en" and board is None:
+            return self.reason
+        return self.cause.render(lang, board)
 
     @property
     def reason_fr(self) -> str:
@@ -284,8 +274,8 @@ def void_order(
     suggestion: str | None = None,
     **details: Any,
 ) -> VoidOrder:
-    """A :class:`VoidOrder` for ``code`` with the values of its sentence (``details``); only the
-    English sentence is written now, the others when they are shown.
+    """A :class:`VoidOrder` for ``code`` with the values of its sentence (``details``); no
+    sentence is written here, only when the order is shown.
 
     ``landing_check`` (the option's value) picks the sentence of a landing on an occupied
     territory, ``explore=True`` the one of an exploration that found the stock empty.
@@ -295,8 +285,7 @@ def void_order(
     details.setdefault("power", power or "")
     details.setdefault("absent", power or "")
     values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in details.items())
-    reason = VoidReason(_message_key(code, details), values, suggestion)
-    return VoidOrder(power, order_text, code, reason, "", line)
+    return VoidOrder(power, order_text, VoidReason(code, values, suggestion), line)
 
 
 @dataclass(frozen=True)
