@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.fileio import MAX_MESSAGE_CHARS
+from tabletop.fileio import MAX_DEPTH, MAX_MESSAGE_CHARS, FileFormatError, check_json_value
 from tabletop.games.africa1880.board import BoardError
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import board_from_bytes, load_board
@@ -176,6 +176,43 @@ MASSAI = massai.GameRecord.new().to_json()
 @given(hostile_json, st.data())
 def test_hostile_json_gives_only_documented_errors(value: Any, data: st.DataObject) -> None:
     try_all_loaders(value, as_bytes(value, data.draw))
+
+
+def refused(value: Any, depth: int = 1) -> bool:
+    """The rules of ``check_json_value``, read plainly (recursive, for test data only)."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")  # a lone surrogate cannot be
+        except UnicodeEncodeError:
+            return True
+        return "\x00" in value
+    if isinstance(value, int):
+        return abs(value) >= 10**18
+    if isinstance(value, float):
+        return value != value or value in (float("inf"), float("-inf"))
+    if isinstance(value, (list, tuple, dict)) and depth > MAX_DEPTH:
+        return True
+    if isinstance(value, dict):
+        if any(not isinstance(key, str) or refused(key) for key in value):
+            return True
+        return any(refused(item, depth + 1) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(refused(item, depth + 1) for item in value)
+    return True
+
+
+@SETTINGS
+@given(hostile_json)
+def test_the_json_check_refuses_exactly_what_its_rules_refuse(value: Any) -> None:
+    # The check first takes a quick look, then walks carefully when unsure: both must agree.
+    try:
+        check_json_value(value)
+    except FileFormatError as error:
+        assert refused(value), str(error)
+    else:
+        assert not refused(value)
 
 
 @SETTINGS

