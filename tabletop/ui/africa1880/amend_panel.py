@@ -20,27 +20,27 @@ from tabletop.games.africa1880.amend import AmendError, Amendment, amend, amendm
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS, SheetTooLongError
 from tabletop.ui.africa1880.drafts import sheets_too_long
 from tabletop.ui.africa1880.gm_texts import gm_text
-from tabletop.ui.africa1880.html import app_guard, local_text
+from tabletop.ui.africa1880.html import controller_guard, local_text
 from tabletop.ui.africa1880.scratch_sheets import ScratchSheets, SheetDesk
 from tabletop.ui.africa1880.session import split_sheets
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class AmendPanel(widgets.VBox):
     """The correction of one resolved round: its sheets, the preview, Accept and Discard."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController) -> None:
+        self.controller = controller
         self.index: int | None = None
         self.year: int | None = None
         self.model: ScratchSheets | None = None
         self.desk: SheetDesk | None = None
         self.amendment: Amendment | None = None
         self._previewed: str | None = None  # the sheets the preview was made of
-        guard = app_guard(app)
+        guard = controller_guard(controller)
         self.title = widgets.HTML()
         self.help = widgets.HTML()
         self.desk_box = widgets.VBox()
@@ -73,7 +73,7 @@ class AmendPanel(widgets.VBox):
     # ----------------------------------------------------------------- intents
     def start(self, index: int | None) -> bool:
         """Correct history round ``index``: its recorded sheets in the editors."""
-        ctl = self.app.controller
+        ctl = self.controller
         if index is None or not 0 <= index < len(ctl.game.history):
             ctl.say(gm_text("amend_no_round", ctl.lang), "warn")
             return False
@@ -91,7 +91,7 @@ class AmendPanel(widgets.VBox):
 
     def preview(self) -> Amendment | None:
         """Replay with the corrected sheets and show what changes, round by round."""
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         model = self.model
         if model is None or self.year is None:
@@ -124,7 +124,7 @@ class AmendPanel(widgets.VBox):
     def accept(self) -> bool:
         """Keep the previewed correction (a new history entry); refused unless the preview is
         of the sheets as they are now."""
-        ctl = self.app.controller
+        ctl = self.controller
         model = self.model
         if model is None or self.amendment is None:
             ctl.say(gm_text("amend_preview_first", ctl.lang), "warn")
@@ -139,7 +139,7 @@ class AmendPanel(widgets.VBox):
 
     def discard(self) -> None:
         """Drop the correction: nothing was saved, nothing changes."""
-        ctl = self.app.controller
+        ctl = self.controller
         was_open = self.editing
         self.close()
         if was_open:
@@ -162,7 +162,7 @@ class AmendPanel(widgets.VBox):
         """A sheet changed: the preview is of other sheets now (Accept waits for a new one)."""
         if self.model is not None and self.model.combined_text() != self._previewed:
             if self._previewed is not None:
-                note = esc(gm_text("amend_changed_since", self.app.controller.lang))
+                note = esc(gm_text("amend_changed_since", self.controller.lang))
                 self.problem.value = f'<p class="tt-msg-warn">{note}</p>'
             self._sync_buttons()
 

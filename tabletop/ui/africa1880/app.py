@@ -52,7 +52,6 @@ class AfricaApp(widgets.VBox):
 
     def __init__(self, controller: AfricaController, analysis: PanelFactory | None = None):
         self.controller = controller
-        self.syncing = False  # set while widgets are filled from the controller
         self._batch = False
         self.shared = Shared()
         ctl = controller
@@ -82,11 +81,11 @@ class AfricaApp(widgets.VBox):
         self.games_box.add_class("tt-games-view")
         self.games_box.layout.display = "none"
         # the tabs (the timer is built when its tab is first opened)
-        self.orders = OrdersTab(self)
-        self.result = ResultTab(self)
-        self.rounds = RoundsTab(self)
-        self.whatif = WhatIfTab(self)
-        self.files = FilesTab(self)
+        self.orders = OrdersTab(ctl, self.shared, self.resolve)
+        self.result = ResultTab(ctl, self.show_tab)
+        self.rounds = RoundsTab(ctl, self.view_round)
+        self.whatif = WhatIfTab(ctl)
+        self.files = FilesTab(ctl, self.show_tab)
         self.timer_box = TimerTab(ctl, lambda title: self.tabs.retitle("timer", title))
         pages = [self.orders, self.result, self.rounds, self.whatif, self.files, self.timer_box]
         self.tabs = NamedTabs(dict(zip(TABS, pages, strict=True)))
@@ -185,10 +184,13 @@ class AfricaApp(widgets.VBox):
 
     def view_selected(self) -> None:
         """Show the round selected in the rounds list."""
-        if self.rounds.history.value is not None:
-            self.controller.view_round(self.rounds.history.value)
-            self.show_tab("result")
-            self.result.to_sheets.focus()
+        self.rounds.view_selected()
+
+    def view_round(self, index: int) -> None:
+        """Show round ``index`` of the history in the resolution tab."""
+        self.controller.view_round(index)
+        self.show_tab("result")
+        self.result.to_sheets.focus()
 
     # ----------------------------------------------------------------- observers
     def _on_revision(self, _change: Any = None) -> None:

@@ -12,14 +12,16 @@ from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import colon, esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
+    from tabletop.ui.africa1880.sheet_editor import Shared
 
 
 class DiplomacyGrid(widgets.VBox):
     """All powers' relations at once: rows declare, columns receive; click a cell to switch."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController, shared: Shared) -> None:
+        self.controller = controller
+        self.shared = shared
         self.cells: dict[tuple[str, str], widgets.Button] = {}
         self.title = widgets.HTML()
         self.grid = widgets.GridBox()
@@ -27,7 +29,7 @@ class DiplomacyGrid(widgets.VBox):
         super().__init__([self.title, self.grid])
 
     def rebuild(self) -> None:
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         powers = ctl.powers
         self.title.value = (
@@ -48,7 +50,7 @@ class DiplomacyGrid(widgets.VBox):
                     children.append(widgets.HTML('<div style="text-align:center">—</div>'))
                     continue
                 cell = widgets.Button(
-                    layout=self.app.shared.cell_layout, style=self.app.shared.alliance_style
+                    layout=self.shared.cell_layout, style=self.shared.alliance_style
                 )
                 cell.add_class("tt-rel")
                 cell.add_class(f"tt-rel-{slug(declarer)}-{slug(toward)}")
@@ -62,18 +64,18 @@ class DiplomacyGrid(widgets.VBox):
 
     def _clicked(self, declarer: str, toward: str) -> Callable[[Any], None]:
         def handler(_button: Any) -> None:
-            ctl = self.app.controller
+            ctl = self.controller
             now = ctl.relation(declarer, toward)
             ctl.set_relation(declarer, toward, "alliance" if now == "war" else "war")
 
         return handler
 
     def sync(self) -> None:
-        ctl = self.app.controller
+        ctl = self.controller
         for (declarer, toward), cell in self.cells.items():
             war = ctl.relation(declarer, toward) == "war"
             cell.description = t("war" if war else "alliance", ctl.lang)
-            shared = self.app.shared
+            shared = self.shared
             cell.style = shared.war_style if war else shared.alliance_style
             cell.tooltip = (
                 f"{power_name(declarer, ctl.lang)} → {power_name(toward, ctl.lang)}"

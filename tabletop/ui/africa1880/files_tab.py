@@ -5,6 +5,7 @@ game."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -16,15 +17,17 @@ from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class FilesTab(widgets.VBox):
-    """Game files and the new-game form (built when the tab is first opened)."""
+    """Game files and the new-game form (built when the tab is first opened; ``show_tab``
+    shows a tab of the page by name)."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
-        ctl = app.controller
+    def __init__(self, controller: AfricaController, show_tab: Callable[[str], None]) -> None:
+        self.controller = controller
+        self.show_tab = show_tab
+        ctl = controller
         self._form: NewGameForm | None = None
         self.form_box = widgets.VBox()
         self.example_button = widgets.Button()
@@ -40,7 +43,7 @@ class FilesTab(widgets.VBox):
         self.phones_link.add_class("tt-phones")
         self.projector_link = widgets.HTML()
         self.projector_link.add_class("tt-projector")
-        self.sheets = SheetsDownload(app)
+        self.sheets = SheetsDownload(controller)
         self.files_label = widgets.HTML()
         buttons = widgets.HBox([self.example_button, self.upload])
         buttons.add_class("tt-wrap")
@@ -60,7 +63,7 @@ class FilesTab(widgets.VBox):
     def form(self) -> NewGameForm:
         """The new-game form (built on first use)."""
         if self._form is None:
-            self._form = NewGameForm(self.app)
+            self._form = NewGameForm(self.controller, self.show_tab)
             self._form.relabel()
             self.form_box.children = (self._form,)
         return self._form
@@ -76,7 +79,7 @@ class FilesTab(widgets.VBox):
 
     def refresh(self) -> None:
         """The download link of the game as it is now."""
-        ctl = self.app.controller
+        ctl = self.controller
         data = base64.b64encode(ctl.game_bytes()).decode("ascii")
         name = ctl.file_name()
         self.save_link.value = (
@@ -86,13 +89,13 @@ class FilesTab(widgets.VBox):
             f"{esc(t('save_game', ctl.lang))} — {esc(name)}</a>"
         )
         self.phones_link.value = self.phones_html()
-        self.projector_link.value = projector_html(self.app)
+        self.projector_link.value = projector_html(self.controller)
         self.sheets.refresh()
 
     def phones_html(self) -> str:
         """A link to the shared screen's page for this game, where the players seal their sheets
         on their phones (nothing for a game kept nowhere)."""
-        ctl = self.app.controller
+        ctl = self.controller
         if ctl.store is None or ctl.game_id is None:
             return ""
         # Imported here: the shared screen's package is only needed once a game is kept.
@@ -107,5 +110,5 @@ class FilesTab(widgets.VBox):
         if not files:
             return
         item = files[0]
-        self.app.controller.load_file(bytes(item["content"]), item.get("name", "game.json"))
+        self.controller.load_file(bytes(item["content"]), item.get("name", "game.json"))
         self.upload.value = ()

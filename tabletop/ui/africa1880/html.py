@@ -73,7 +73,7 @@ def guarded(say: Callable[[str, str], None], lang: Callable[[], str]) -> Callabl
     return wrap
 
 
-def app_guard(app: Any) -> Callable:
-    """:func:`guarded` for the callbacks of the Africa page ``app`` (its controller's message
-    line and language)."""
-    return guarded(lambda text, kind: app.controller.say(text, kind), lambda: app.controller.lang)
+def controller_guard(ctl: Any) -> Callable:
+    """:func:`guarded` for callbacks sending intents to ``ctl`` (its message line and
+    language)."""
+    return guarded(lambda text, kind: ctl.say(text, kind), lambda: ctl.lang)

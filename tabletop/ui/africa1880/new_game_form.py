@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -11,19 +12,21 @@ from tabletop.games.africa1880.board import Board, BoardError
 from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, board_from_bytes
 from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.powers import POWERS
-from tabletop.ui.africa1880.html import app_guard, local_text, slug
+from tabletop.ui.africa1880.html import controller_guard, local_text, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class NewGameForm(widgets.VBox):
-    """New game: powers, start, map (default or a board file), rule options."""
+    """New game: powers, start, map (default or a board file), rule options; once started,
+    ``show_tab("orders")`` shows its sheets."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController, show_tab: Callable[[str], None]) -> None:
+        self.controller = controller
+        self.show_tab = show_tab
         self.board: Board | None = None
         self.heading = widgets.HTML()
         self.power_boxes = {p: widgets.Checkbox(value=True, indent=False) for p in POWERS}
@@ -52,7 +55,7 @@ class NewGameForm(widgets.VBox):
         self.scoring.add_class("tt-opt-scoring")
         self.start_button = widgets.Button(button_style="primary", layout={"width": "20em"})
         self.start_button.add_class("tt-start-game")
-        self.start_button.on_click(app_guard(app)(lambda _b: self.submit()))
+        self.start_button.on_click(controller_guard(controller)(lambda _b: self.submit()))
         self.powers_label = widgets.HTML()
         self.board_label = widgets.HTML()
         self.options_label = widgets.HTML()
@@ -75,7 +78,7 @@ class NewGameForm(widgets.VBox):
         self.add_class("tt-new-game")
 
     def relabel(self) -> None:
-        lang = self.app.controller.lang
+        lang = self.controller.lang
         self.heading.value = f"<h2>{esc(t('new_game', lang))}</h2>"
         self.powers_label.value = f"<b>{esc(t('powers', lang))}</b>"
         for power, box in self.power_boxes.items():
@@ -119,7 +122,7 @@ class NewGameForm(widgets.VBox):
         return self.board if self.board_choice.value == "upload" else None
 
     def _refresh_placements(self) -> None:
-        lang = self.app.controller.lang
+        lang = self.controller.lang
         if self.start.value != "free":
             self.placement_box.children = ()
             return
@@ -145,7 +148,7 @@ class NewGameForm(widgets.VBox):
         files = change["new"]
         if not files:
             return
-        ctl = self.app.controller
+        ctl = self.controller
         try:
             self._read_board(files[0])
         except Exception:
@@ -159,7 +162,7 @@ class NewGameForm(widgets.VBox):
     def _read_board(self, item: dict) -> None:
         """An uploaded board, read from its bytes only (no server path is ever opened), size
         checked before parsing (the core loader's limit); a refusal leaves everything as it was."""
-        ctl = self.app.controller
+        ctl = self.controller
         name = str(item.get("name") or "board.json")[:80]
         content = item["content"]
         size = len(content)
@@ -180,7 +183,7 @@ class NewGameForm(widgets.VBox):
         self.board_message.value = f'<span class="tt-msg-ok">{esc(ctl.message)}</span>'
 
     def _board_refused(self, reason: str) -> None:
-        ctl = self.app.controller
+        ctl = self.controller
         ctl.say(t("board_error", ctl.lang) + " " + reason, "error")
         self.board_message.value = (
             f'<span class="tt-msg-error tt-board-refused">{esc(ctl.message)}</span>'
@@ -188,7 +191,7 @@ class NewGameForm(widgets.VBox):
 
     def submit(self) -> bool:
         """Start the game described by the form (errors are shown, the current game is kept)."""
-        ctl = self.app.controller
+        ctl = self.controller
         powers = [p for p, box in self.power_boxes.items() if box.value]
         placements = None
         if self.start.value == "free":
@@ -199,5 +202,5 @@ class NewGameForm(widgets.VBox):
         options = {"landing_check": self.landing_check.value, "scoring": self.scoring.value}
         ok = ctl.new_game(powers, self.start.value, placements, self.chosen_board(), options)
         if ok:
-            self.app.show_tab("orders")
+            self.show_tab("orders")
         return ok

@@ -3,6 +3,7 @@ the live checks and the Resolve button."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -10,36 +11,45 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
 from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, sheets_too_long
-from tabletop.ui.africa1880.html import app_guard, local_text, power_html
-from tabletop.ui.africa1880.sheet_editor import SheetEditor
+from tabletop.ui.africa1880.html import controller_guard, local_text, power_html
+from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import colon, esc
 from tabletop.ui.shell.tabs import NamedTabs
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class OrdersTab(widgets.VBox):
-    """Sheets, grid, summary and Resolve; rebuilt from the controller after every change."""
+    """Sheets, grid, summary and Resolve; rebuilt from the controller after every change.
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    ``on_resolve``: what Resolve does once the sheets can be read (the page resolves and shows
+    the report).
+    """
+
+    def __init__(
+        self, controller: AfricaController, shared: Shared, on_resolve: Callable[[], None]
+    ) -> None:
+        self.controller = controller
+        self.shared = shared
+        self.filling = Filling()
+        self.on_resolve = on_resolve
         self.editors: dict[str, SheetEditor] = {}
         self.sheet_tabs = NamedTabs()
         self.sheet_tabs.add_class("tt-sheet-tabs")
         self.sheet_tabs.observe(self._sheet_tab_changed, names="selected_index")
-        self.grid = DiplomacyGrid(app)
+        self.grid = DiplomacyGrid(controller, shared)
         self.summary = widgets.HTML()
         self.summary.add_class("tt-summary")
         self.resolve_button = widgets.Button(button_style="danger", layout={"width": "20em"})
         self.resolve_button.add_class("tt-resolve")
-        self.resolve_button.on_click(app_guard(app)(self._resolve_clicked))
+        self.resolve_button.on_click(controller_guard(controller)(self._resolve_clicked))
         super().__init__([self.sheet_tabs, self.grid, self.summary, self.resolve_button])
 
     def _resolve_clicked(self, _button: object) -> None:
         """Resolve, unless a typed sheet is over the size limit (it would not be read)."""
-        ctl = self.app.controller
+        ctl = self.controller
         length = sheets_too_long(ctl.drafts)
         if length:
             ctl.say(
@@ -47,7 +57,7 @@ class OrdersTab(widgets.VBox):
                 "error",
             )
             return
-        self.app.resolve()
+        self.on_resolve()
 
     def relabel(self, lang: str) -> None:
         self.resolve_button.description = "⚖ " + t("resolve", lang)
@@ -59,38 +69,34 @@ class OrdersTab(widgets.VBox):
 
     def rebuild(self) -> None:
         """Sheets and grid for the current position (after a new game, resolution, undo)."""
-        ctl = self.app.controller
+        ctl = self.controller
         self.resolve_button.disabled = ctl.state.game_over
-        self.app.syncing = True
-        try:
+        with self.filling.during():
             if list(self.editors) != list(ctl.powers):
-                self.editors = {p: SheetEditor(self.app, p) for p in ctl.powers}
+                self.editors = {
+                    p: SheetEditor(ctl, p, self.shared, self.filling) for p in ctl.powers
+                }
                 self.sheet_tabs.set_pages(self.editors)
                 self.sheet_tabs.show(ctl.powers[0])
                 self.editors[ctl.powers[0]].activate()
             for editor in self.editors.values():
                 editor.rebuild()
             self.grid.rebuild()
-        finally:
-            self.app.syncing = False
         self.refresh_titles()
 
     def sync(self) -> None:
         """Widget values from the drafts (after a draft changed)."""
-        if list(self.editors) != list(self.app.controller.powers):
+        if list(self.editors) != list(self.controller.powers):
             return  # a new game: its drafts come first, the rebuild right after
-        self.app.syncing = True
-        try:
+        with self.filling.during():
             for editor in self.editors.values():
                 editor.sync()
             self.grid.sync()
-        finally:
-            self.app.syncing = False
         self.refresh_titles()
 
     def refresh_titles(self) -> None:
         """Each sheet's tab says its void orders and missing orders; the summary lists them."""
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         titles = {}
         for power in ctl.powers:
@@ -103,7 +109,7 @@ class OrdersTab(widgets.VBox):
         self.summary.value = self._summary_html()
 
     def _summary_html(self) -> str:
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         if ctl.state.game_over:
             # Say why Resolve is disabled, right next to it, and what can still be done.

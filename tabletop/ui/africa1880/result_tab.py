@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -13,18 +14,19 @@ from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class ResultTab(widgets.HBox):
-    """Report and map of the round being viewed, with a way back to the sheets."""
+    """Report and map of the round being viewed, with a way back to the sheets
+    (``show_tab``: the page's tabs, by name)."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController, show_tab: Callable[[str], None]) -> None:
+        self.controller = controller
         self.view_note = widgets.HTML()
         self.view_back = widgets.Button()
         self.view_back.add_class("tt-view-current")
-        self.view_back.on_click(lambda _b: app.controller.view_round(None))
+        self.view_back.on_click(lambda _b: controller.view_round(None))
         self.report = widgets.HTML()
         self.report.add_class("tt-report-box")
         # The core groups the same instructions step by step or territory by territory.
@@ -41,7 +43,7 @@ class ResultTab(widgets.HBox):
         # report's top into view (the page was scrolled down to the Resolve button).
         self.to_sheets = widgets.Button()
         self.to_sheets.add_class("tt-to-sheets")
-        self.to_sheets.on_click(lambda _b: app.show_tab("orders"))
+        self.to_sheets.on_click(lambda _b: show_tab("orders"))
         head = widgets.HBox([self.to_sheets, self.view_note, self.view_back])
         head.add_class("tt-wrap")
         report_col = widgets.VBox([head, self.group_by, self.report])
@@ -63,14 +65,14 @@ class ResultTab(widgets.HBox):
 
     def refresh_report(self) -> None:
         """The report of the round viewed, grouped as the switch says."""
-        ctl = self.app.controller
+        ctl = self.controller
         self.report.value = report_html(
             ctl.round_view().report, ctl.lang, self.group_by.value, ctl.board
         )
 
     def refresh(self) -> None:
         """Report and map of the round the controller says is viewed."""
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         view = ctl.round_view()
         self.report.value = report_html(view.report, lang, self.group_by.value, ctl.board)

@@ -3,40 +3,45 @@ restore it) and the scores."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.ui.africa1880.amend_panel import AmendPanel
 from tabletop.ui.africa1880.gm_texts import gm_text
-from tabletop.ui.africa1880.html import app_guard, power_html
+from tabletop.ui.africa1880.html import controller_guard, power_html
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
 from tabletop.ui.shell.store_link import store_text
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class RoundsTab(widgets.VBox):
-    """The list of rounds with View and Undo, and the score table."""
+    """The list of rounds with View and Undo, and the score table (``on_view``: show round
+    ``k`` of the history)."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController, on_view: Callable[[int], None]) -> None:
+        self.controller = controller
+        self.on_view = on_view
         self.history = widgets.Select(rows=9, layout={"width": "16em"})
         self.history.add_class("tt-history")
         self.view_button = widgets.Button()
         self.view_button.add_class("tt-view-round")
-        self.view_button.on_click(lambda _b: app.view_selected())
+        self.view_button.on_click(lambda _b: self.view_selected())
         self.undo_button = widgets.Button(button_style="warning")
         self.undo_button.add_class("tt-undo")
-        self.undo_button.on_click(lambda _b: app.controller.undo())
+        self.undo_button.on_click(lambda _b: controller.undo())
         self.redo_button = widgets.Button()
         self.redo_button.add_class("tt-redo")
-        self.redo_button.on_click(lambda _b: app.controller.redo())
+        self.redo_button.on_click(lambda _b: controller.redo())
         self.amend_button = widgets.Button(layout={"width": "auto"})
         self.amend_button.add_class("tt-amend-round")
-        self.amend_button.on_click(app_guard(app)(lambda _b: self.amend.start(self.history.value)))
+        self.amend_button.on_click(
+            controller_guard(controller)(lambda _b: self.amend.start(self.history.value))
+        )
         self._amend: AmendPanel | None = None
         self.amend_box = widgets.VBox()
         self.scores = widgets.HTML()
@@ -71,18 +76,23 @@ class RoundsTab(widgets.VBox):
         if self._amend is not None:
             self._amend.relabel(lang)
 
+    def view_selected(self) -> None:
+        """Show the round selected in the list."""
+        if self.history.value is not None:
+            self.on_view(self.history.value)
+
     @property
     def amend(self) -> AmendPanel:
         """The correction of a round (built when first asked for: the page opens lighter)."""
         if self._amend is None:
-            self._amend = AmendPanel(self.app)
-            self._amend.relabel(self.app.controller.lang)
+            self._amend = AmendPanel(self.controller)
+            self._amend.relabel(self.controller.lang)
             self.amend_box.children = (self._amend,)
         return self._amend
 
     def refresh(self) -> None:
         """The rounds resolved so far (the newest selected) and the scores."""
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         years = ctl.history_years()
         self.undo_button.disabled = not years
@@ -105,7 +115,7 @@ class RoundsTab(widgets.VBox):
         self.scores.value = self.scores_html()
 
     def scores_html(self) -> str:
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         rows = [
             [

@@ -23,7 +23,7 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
 from tabletop.ui.africa1880.drafts import Drafts
 from tabletop.ui.africa1880.game_link import Refused
-from tabletop.ui.africa1880.sheet_editor import Shared, SheetEditor
+from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor
 from tabletop.ui.africa1880.sheet_intents import SheetIntents
 from tabletop.ui.africa1880.texts import power_name
 from tabletop.ui.shell.tabs import NamedTabs
@@ -135,27 +135,27 @@ class SheetDesk(widgets.VBox):
         self, model: ScratchSheets, css: str, on_change: Callable[[], None] | None = None
     ) -> None:
         self.controller = model
-        self.syncing = False
+        self.filling = Filling()
         self.shared = Shared()
         self._on_change = on_change
-        self.editors = {p: SheetEditor(self, p) for p in model.powers}  # type: ignore[arg-type]
+        self.editors = {
+            p: SheetEditor(model, p, self.shared, self.filling)  # type: ignore[arg-type]
+            for p in model.powers
+        }
         self.sheet_tabs = NamedTabs(self.editors)
         self.sheet_tabs.add_class(f"tt-{css}-sheet-tabs")
         self.sheet_tabs.observe(self._tab_changed, names="selected_index")
-        self.grid = DiplomacyGrid(self)  # type: ignore[arg-type]
+        self.grid = DiplomacyGrid(model, self.shared)  # type: ignore[arg-type]
         self.grid.add_class(f"tt-{css}-grid")
         super().__init__([self.sheet_tabs, self.grid])
         self.add_class(f"tt-{css}-desk")
         model.observe(self._drafts_changed, names="drafts_revision")
         model.observe(self._lang_changed, names="lang")
-        self.syncing = True
-        try:
+        with self.filling.during():
             self.grid.rebuild()
             if model.powers:
                 self.sheet_tabs.show(model.powers[0])
                 self.editors[model.powers[0]].activate()
-        finally:
-            self.syncing = False
         self.retitle()
 
     def show(self, power: str) -> SheetEditor:
@@ -180,24 +180,18 @@ class SheetDesk(widgets.VBox):
             self.editors[power].activate()
 
     def _drafts_changed(self, _change: Any = None) -> None:
-        self.syncing = True
-        try:
+        with self.filling.during():
             for editor in self.editors.values():
                 editor.sync()
             self.grid.sync()
-        finally:
-            self.syncing = False
         self.retitle()
         if self._on_change is not None:
             self._on_change()
 
     def _lang_changed(self, change: dict) -> None:
         self.controller._drafts.relang(change["old"], change["new"])
-        self.syncing = True
-        try:
+        with self.filling.during():
             for editor in self.editors.values():
                 editor.rebuild()
             self.grid.rebuild()
-        finally:
-            self.syncing = False
         self.controller.drafts_revision += 1

@@ -6,7 +6,8 @@ draft (the typed text is the single source of truth).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -19,12 +20,11 @@ from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
 from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS
-from tabletop.ui.africa1880.html import app_guard, local_text, power_html, slug
+from tabletop.ui.africa1880.html import controller_guard, local_text, power_html, slug
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
     from tabletop.ui.africa1880.controller import AfricaController
 
 
@@ -50,6 +50,25 @@ class Shared:
         self.alliance_style = widgets.ButtonStyle(
             button_color="#2e7d32", text_color="white", font_weight="bold"
         )
+
+
+class Filling:
+    """Set while widgets are filled from the model: their observers then send no intent back.
+
+    One per sheet desk, shared by its editors and grid.
+    """
+
+    def __init__(self) -> None:
+        self.active = False
+
+    @contextlib.contextmanager
+    def during(self) -> Iterator[None]:
+        """Widgets are being filled inside this block (nested blocks restore the outer one)."""
+        before, self.active = self.active, True
+        try:
+            yield
+        finally:
+            self.active = before
 
 
 class PresenceRow(widgets.HBox):
@@ -93,8 +112,12 @@ class PresenceRow(widgets.HBox):
 class SheetEditor(widgets.VBox):
     """One power's order sheet: presence rows, landing, the typed text and the live checks."""
 
-    def __init__(self, app: AfricaApp, power: str) -> None:
-        self.app = app
+    def __init__(
+        self, controller: AfricaController, power: str, shared: Shared, filling: Filling
+    ) -> None:
+        self.controller = controller
+        self.shared = shared
+        self.filling = filling
         self.power = power
         self.built = False
         self.rows: list[PresenceRow] = []
@@ -112,7 +135,7 @@ class SheetEditor(widgets.VBox):
         self.rows_box.add_class("tt-rows")
         self.landing = widgets.Dropdown(layout={"width": "24em"})
         self.landing.add_class("tt-landing")
-        guard = app_guard(self.app)
+        guard = controller_guard(self.controller)
         self.landing.observe(guard(self._landing_changed), names="value")
         self.text = widgets.Textarea(rows=10, continuous_update=True, layout={"width": "100%"})
         self.text.add_class("tt-text")
@@ -126,35 +149,32 @@ class SheetEditor(widgets.VBox):
         right = widgets.VBox([self.text_help, self.text])
         right.layout.flex = "1 1 22em"
         self.built = True
-        syncing, self.app.syncing = self.app.syncing, True
-        try:
+        with self.filling.during():
             self.rebuild()
-        finally:
-            self.app.syncing = syncing
         self.children = (widgets.HBox([left, right], layout={"flex_flow": "row wrap"}), self.checks)
 
     # --- from the widgets to the controller
     def _row_changed(self, row: PresenceRow) -> None:
-        if self.app.syncing or not row.power:
+        if self.filling.active or not row.power:
             return
         kind = row.kind.value
         target = row.target.value if kind == "explore" else ""
-        self.app.controller.set_order(row.power, row.territory, kind, target)
+        self.controller.set_order(row.power, row.territory, kind, target)
 
     def _landing_changed(self, change: dict) -> None:
-        if self.app.syncing:
+        if self.filling.active:
             return
-        self.app.controller.set_landing(self.power, change["new"] or None)
+        self.controller.set_landing(self.power, change["new"] or None)
 
     def _text_changed(self, change: dict) -> None:
-        if self.app.syncing:
+        if self.filling.active:
             return
-        self.app.controller.set_sheet_text(self.power, change["new"])
+        self.controller.set_sheet_text(self.power, change["new"])
 
-    # --- from the controller to the widgets (called with app.syncing set)
+    # --- from the controller to the widgets (called while filling)
     def menus(self) -> PowerChoices:
         """The core's menus for this sheet as written (cached until the sheet or game changes)."""
-        ctl = self.app.controller
+        ctl = self.controller
         sheet = ctl.sheet(self.power)
         cached = self._menus
         if cached is None or not (
@@ -169,16 +189,18 @@ class SheetEditor(widgets.VBox):
             self._menus = cached
         return cached[3]
 
-    # --- from the controller to the widgets (called with app.syncing set)
+    # --- from the controller to the widgets (called while filling)
     def rebuild(self) -> None:
         """Rows and menus for the current position (after a new game, resolution, undo)."""
         if not self.built:
             return
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         presences = [menu.territory for menu in self.menus().presences]
         while len(self.rows) < len(presences):
-            self.rows.append(PresenceRow(app_guard(self.app)(self._row_changed), self.app.shared))
+            self.rows.append(
+                PresenceRow(controller_guard(self.controller)(self._row_changed), self.shared)
+            )
         for row, territory in zip(self.rows, presences, strict=False):
             row.bind(self.power, territory)
         for row in self.rows[len(presences) :]:
@@ -204,7 +226,7 @@ class SheetEditor(widgets.VBox):
         """
         if not self.built:
             return
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         menus = self.menus()
         for row in self.rows:
@@ -234,7 +256,7 @@ class SheetEditor(widgets.VBox):
         self.checks.value = checks_html(ctl, self.power)
 
     def _sync_text(self) -> None:
-        draft = self.app.controller.drafts.get(self.power, "")
+        draft = self.controller.drafts.get(self.power, "")
         if self.text.value != draft:
             self.text.value = draft
 

@@ -16,22 +16,22 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.ui.africa1880.gm_texts import gm_text
-from tabletop.ui.africa1880.html import app_guard
+from tabletop.ui.africa1880.html import controller_guard
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 
 class SheetsDownload(widgets.VBox):
     """A button that makes the PDF, and the download link it leaves."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController) -> None:
+        self.controller = controller
         self.pdf: bytes | None = None
         self.button = widgets.Button(layout={"width": "auto"})
         self.button.add_class("tt-sheets-make")
-        self.button.on_click(app_guard(app)(lambda _b: self.make()))
+        self.button.on_click(controller_guard(controller)(lambda _b: self.make()))
         self.link = widgets.HTML()
         self.link.add_class("tt-sheets")
         self._made_for: tuple[int, int, str] | None = None
@@ -40,15 +40,15 @@ class SheetsDownload(widgets.VBox):
         super().__init__([box])
 
     def file_name(self) -> str:
-        state = self.app.controller.state
-        return f"africa1880-sheets-{state.year}-{self.app.controller.lang}.pdf"
+        state = self.controller.state
+        return f"africa1880-sheets-{state.year}-{self.controller.lang}.pdf"
 
     def make(self) -> bytes | None:
         """Make the PDF of the current round and show its download link."""
         # fpdf2 costs 0.3 s to import: paid on the first PDF, not by every page opening.
         from tabletop.printing import FontMissing, order_sheets_pdf
 
-        ctl = self.app.controller
+        ctl = self.controller
         lang = ctl.lang
         try:
             self.pdf = order_sheets_pdf(ctl.state, ctl.board, lang)
@@ -70,7 +70,7 @@ class SheetsDownload(widgets.VBox):
 
     def refresh(self) -> None:
         """A new position or language: the link made for the old one goes."""
-        ctl = self.app.controller
+        ctl = self.controller
         self.button.description = "🖨 " + gm_text("sheets_make", ctl.lang)
         self.button.disabled = ctl.state.game_over
         if self._made_for != (id(ctl.game), ctl.revision, ctl.lang):
@@ -78,10 +78,9 @@ class SheetsDownload(widgets.VBox):
             self.link.value = ""
 
 
-def projector_html(app: AfricaApp) -> str:
+def projector_html(ctl: AfricaController) -> str:
     """A link to the step-by-step reveal of this game on the projector (a new tab), in the
     page's language; nothing for a game kept nowhere."""
-    ctl = app.controller
     if ctl.store is None or ctl.game_id is None:
         return ""
     from tabletop.ui.table.links import reveal_page_link

@@ -22,14 +22,14 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import format_list
 from tabletop.ui.africa1880.drafts import sheets_too_long
 from tabletop.ui.africa1880.gm_texts import gm_text
-from tabletop.ui.africa1880.html import app_guard, local_text
+from tabletop.ui.africa1880.html import controller_guard, local_text
 from tabletop.ui.africa1880.map import AfricaMapView, Changes, build_map_model
 from tabletop.ui.africa1880.scratch_sheets import ScratchSheets, SheetDesk
 from tabletop.ui.africa1880.texts import power_name
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
-    from tabletop.ui.africa1880.app import AfricaApp
+    from tabletop.ui.africa1880.controller import AfricaController
 
 #: The outline of a territory where the what-if differs (drawn over the round's marks).
 OUTLINE = "#ff6f00"
@@ -85,8 +85,8 @@ def difference_marks(comparison: Comparison) -> Changes:
 class WhatIfTab(widgets.VBox):
     """A copy of the round's sheets, the sentences of the differences and the map."""
 
-    def __init__(self, app: AfricaApp) -> None:
-        self.app = app
+    def __init__(self, controller: AfricaController) -> None:
+        self.controller = controller
         self.model: ScratchSheets | None = None
         self.desk: SheetDesk | None = None
         self.comparison: Comparison | None = None
@@ -106,7 +106,7 @@ class WhatIfTab(widgets.VBox):
         self.note.add_class("tt-whatif-note")
         self.reset_button = widgets.Button(layout={"width": "auto"})
         self.reset_button.add_class("tt-whatif-reset")
-        self.reset_button.on_click(app_guard(self.app)(lambda _b: self.start()))
+        self.reset_button.on_click(controller_guard(self.controller)(lambda _b: self.start()))
         self.desk_box = widgets.VBox()
         self.heading = widgets.HTML()
         self.sentences = widgets.HTML()
@@ -118,7 +118,7 @@ class WhatIfTab(widgets.VBox):
         self.result.add_class("tt-result")
         # What would be different first (what the room looks at), the copy of the sheets below.
         self.children = (self.help, self.reset_button, self.note, self.result, self.desk_box)
-        self.relabel(self.app.controller.lang)
+        self.relabel(self.controller.lang)
 
     @property
     def map_view(self) -> WhatIfMap:
@@ -132,7 +132,7 @@ class WhatIfTab(widgets.VBox):
     # ----------------------------------------------------------------- intents
     def opened(self) -> None:
         """The tab is shown: a copy of the current round's sheets unless one is on it already."""
-        ctl = self.app.controller
+        ctl = self.controller
         self._build()
         if self.model is None or self.model.state is not ctl.state:
             self.start()
@@ -141,7 +141,7 @@ class WhatIfTab(widgets.VBox):
 
     def start(self) -> None:
         """A fresh copy of the real sheets of the current round (what was changed is dropped)."""
-        ctl = self.app.controller
+        ctl = self.controller
         self._build()
         self.note.value = ""
         if ctl.state.game_over:
@@ -168,7 +168,7 @@ class WhatIfTab(widgets.VBox):
             for other in model.powers:
                 if other != power:
                     model.set_relation(power, other, "war" if other in wars else "alliance")
-        lang = self.app.controller.lang
+        lang = self.controller.lang
         named = format_list([power_name(p, lang) for p in model.powers if p in wars], lang)
         what = (
             gm_text("whatif_war_on", lang, powers=named)
@@ -196,7 +196,7 @@ class WhatIfTab(widgets.VBox):
 
     def refresh(self) -> None:
         """Compare the copy with the real sheets and show only the differences."""
-        ctl = self.app.controller
+        ctl = self.controller
         model = self.model
         if model is None:
             return
@@ -224,7 +224,7 @@ class WhatIfTab(widgets.VBox):
         self._draw(comparison, lang)
 
     def _draw(self, comparison: Comparison, lang: str) -> None:
-        ctl = self.app.controller
+        ctl = self.controller
         marks = difference_marks(comparison)
         key = (comparison.territories, marks, lang, id(ctl.state))
         if key == self._drawn:

@@ -27,7 +27,7 @@ from tabletop.ui.africa1880.html import power_html, slug
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.session import replay
-from tabletop.ui.africa1880.sheet_editor import Shared, SheetEditor
+from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
@@ -171,7 +171,7 @@ class AfricaSeat(widgets.VBox):
         self.game = game
         assert game.board is not None
         self.board: Board = game.board
-        self.syncing = False
+        self.filling = Filling()
         self.shared = Shared()
         self.view = view
         self.sealed_text: str | None = view.get("own_sheet")
@@ -188,7 +188,12 @@ class AfricaSeat(widgets.VBox):
         self.state_line.add_class("tt-sealed-state")
         self.message = widgets.HTML()
         self.message.add_class("tt-seat-message")
-        self.editor = SheetEditor(self, self.power)  # type: ignore[arg-type]
+        self.editor = SheetEditor(
+            self.controller,  # type: ignore[arg-type]
+            self.power,
+            self.shared,
+            self.filling,
+        )
         self.relations = widgets.VBox()
         self.relations.add_class("tt-relations")
         self.relation_buttons: dict[str, widgets.Button] = {}
@@ -294,11 +299,8 @@ class AfricaSeat(widgets.VBox):
 
     # ----------------------------------------------------------------- syncing
     def _sync(self) -> None:
-        syncing, self.syncing = self.syncing, True
-        try:
+        with self.filling.during():
             self.editor.sync()
-        finally:
-            self.syncing = syncing
         for other, button in self.relation_buttons.items():
             war = self.controller.relation(self.power, other) == "war"
             word = t("war" if war else "alliance", self.lang)
