@@ -11,8 +11,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.massai import observe as massai_observe
 from tabletop.store import kinds
 from tabletop.store.schema import games
 from tabletop.store.schema import seats as seats_table
@@ -38,9 +36,7 @@ def _round_of(game: Any) -> int:
 
 
 def _game_over(game: Any) -> bool:
-    if isinstance(game, Game):
-        return bool(game.state.game_over)
-    return str(game.state.phase) == "over"
+    return kinds.game_over(game)
 
 
 def _expected_seats(game: Any, names: list[str]) -> list[str]:
@@ -48,10 +44,8 @@ def _expected_seats(game: Any, names: list[str]) -> list[str]:
     Massai: the players who have a secret to choose)."""
     if _game_over(game):
         return []
-    if isinstance(game, Game):
-        return list(names)
-    state = game.state
-    return [n for i, n in enumerate(names) if massai_observe.secret_for(state, i) is not None]
+    kind = kinds.kind_for(game)
+    return [n for n in names if kind.secret_of(game, n) is not None]
 
 
 class TablesBase:

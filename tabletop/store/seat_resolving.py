@@ -7,13 +7,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from tabletop.games.africa1880 import observe as africa_observe
-from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.africa1880.notation import SheetTooLongError
-from tabletop.games.africa1880.report import Report as AfricaReport
-from tabletop.games.massai import observe as massai_observe
-from tabletop.games.massai.gamefile import GameRecord
-from tabletop.games.massai.notation import format_action
+from tabletop.games.kind import NotResolvable, SecretRefused
 from tabletop.store import kinds
 from tabletop.store.errors import GameNotFound, StaleGameError
 from tabletop.store.records import Snapshot, _dumps
@@ -69,40 +63,23 @@ class TableResolving(TablesBase):
                 .order_by(seats_table.c.position)
             ).all()
             sealed = {r.seat: r.sheet for r in sealed_rows}
-            names = kinds.players_of(game)
-            if isinstance(game, Game):
-                missing = [p for p in names if p not in sealed]
-                if missing and not force:
-                    raise SeatsMissing(table_id, missing)
-                sheets = africa_observe.combine_sheets(sealed, game.state.powers)
-                try:
-                    report: Any = game.apply(sheets)
-                except SheetTooLongError as error:
-                    raise SealRefused(str(error)) from None
-                assert isinstance(report, AfricaReport)
-                action, detail = "resolve", sheets
-                report_json: dict[str, Any] | None = report.to_dict(include_state=False)
-                new_game: Any = game
-            else:
-                by_player = {names.index(s): t for s, t in sealed.items()}
-                missing = [
-                    n
-                    for i, n in enumerate(names)
-                    if massai_observe.secret_for(game.state, i) is not None and i not in by_player
-                ]
-                if missing and not force:
-                    raise SeatsMissing(table_id, missing)
-                try:
-                    actions = massai_observe.actions_from_secrets(game.state, by_player, force)
-                except massai_observe.SecretError as error:
-                    raise SeatError(f"table {table_id}: {error}") from None
-                record: GameRecord = game
-                for item in actions:
-                    record, report = record.play(item)
-                    if not report.ok:
-                        raise SeatError(f"table {table_id}: refused: {report.message}")
-                action, detail = "play", "; ".join(format_action(a) for a in actions)
-                report_json, new_game = None, record
+            kind = kinds.kind_for(game)
+            missing = [
+                seat
+                for seat in kinds.players_of(game)
+                if kind.secret_of(game, seat) is not None and seat not in sealed
+            ]
+            if missing and not force:
+                raise SeatsMissing(table_id, missing)
+            try:
+                done = kind.resolve(game, sealed, force)
+            except SecretRefused as error:
+                raise SealRefused(str(error)) from None
+            except NotResolvable as error:
+                raise SeatError(f"table {table_id}: {error}") from None
+            action, detail, report_json = done.action, done.detail, done.report_json
+            new_game: Any = done.game
+            report: Any = done.report
             seq = row.head_seq
             connection.execute(
                 history.insert().values(

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from tabletop.games.africa1880 import observe as africa_observe
-from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.africa1880.notation import MAX_SHEET_CHARS, SheetTooLongError
-from tabletop.games.massai import observe as massai_observe
+from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
+from tabletop.games.kind import SecretRefused
 from tabletop.store import kinds
 from tabletop.store.schema import games
 from tabletop.store.schema import seats as seats_table
@@ -39,25 +37,15 @@ class TableSealing(TablesBase):
         game = snap.game
         if _game_over(game):
             raise SealRefused(f"table {table_id}: the game is over, there is nothing to seal")
-        names = kinds.players_of(game)
-        if isinstance(game, Game):
-            if len(text) > MAX_SEAT_SHEET_CHARS:
-                raise SealRefused(
-                    f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
-                    f"{MAX_SEAT_SHEET_CHARS:,} characters"
-                )
-            assert game.board is not None
-            try:
-                sealed = africa_observe.seat_sheet(text, access.seat, game.board, game.state.powers)
-            except (africa_observe.SheetHeaderError, SheetTooLongError) as error:
-                raise SealRefused(str(error)) from None
-        else:
-            try:
-                sealed = massai_observe.check_secret(
-                    game.state, names.index(access.seat), str(text)
-                )
-            except massai_observe.SecretError as error:
-                raise SealRefused(str(error)) from None
+        if len(text) > MAX_SEAT_SHEET_CHARS:
+            raise SealRefused(
+                f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
+                f"{MAX_SEAT_SHEET_CHARS:,} characters"
+            )
+        try:
+            sealed = kinds.kind_for(game).check_secret(game, access.seat, text)
+        except SecretRefused as error:
+            raise SealRefused(str(error)) from None
         round_ = _round_of(game)
         now = _now()
         with self.store._write() as connection:

@@ -8,10 +8,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from tabletop.games.africa1880 import observe as africa_observe
-from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.massai import observe as massai_observe
-from tabletop.games.massai.notation import format_action
 from tabletop.store import kinds
 from tabletop.store.records import Snapshot
 from tabletop.store.schema import seats as seats_table
@@ -83,24 +79,12 @@ class TableViews(TablesBase):
 
     def _observe(self, snap: Snapshot, seat: str, own: str | None) -> dict[str, Any]:
         game = snap.game
-        if isinstance(game, Game):
-            assert game.board is not None
-            last = game.history[-1].report if game.history else None
-            return africa_observe.seat_view(game.state, game.board, seat, own, last)
-        player = kinds.players_of(game).index(seat)
-        last_action = format_action(game.actions[-1]) if game.actions else None
-        return massai_observe.seat_view(game.state, player, own, last_action)
+        return kinds.kind_for(game).observe(game, seat, own)
 
     def public_view(self, table_id: int) -> dict[str, Any]:
         """The shared screen's view: the public position and who has sealed (no contents)."""
         status = self.status(table_id)
         snap = self.store.load(status.game_id)
         game = snap.game
-        if isinstance(game, Game):
-            assert game.board is not None
-            public = africa_observe.public_position(game.state, game.board)
-            last = game.history[-1].report if game.history else None
-        else:
-            public = massai_observe.public_position(game.state)
-            last = None
+        public, last = kinds.kind_for(game).observe_public(game)
         return {"status": status.to_json(), "public": public, "last_report": last}
