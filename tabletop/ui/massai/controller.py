@@ -31,6 +31,7 @@ from tabletop.games.massai.legal import (
 )
 from tabletop.games.massai.reports import Report
 from tabletop.games.massai.state import Options, State
+from tabletop.i18n.languages import Lang
 from tabletop.store import GameWatcher, Store
 from tabletop.ui.massai.entries import SecretEntry
 from tabletop.ui.massai.following import OtherPages
@@ -39,8 +40,21 @@ from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.notices import action_words, notice_text
 from tabletop.ui.massai.playing import Plays
 from tabletop.ui.massai.prompts import history_lines, stage_prompt, store_text
-from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, resting_stage
+from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, Stage, resting_stage
 from tabletop.ui.shell.texts import LANGS
+from tabletop.ui.shell.traits import EnumTrait
+
+#: "Leave this field as it is" for :meth:`MassaiController.show` and ``note_kept``.
+KEEP: Any = object()
+
+
+def page_lang(lang: str) -> Lang:
+    """``lang`` as a page language (English when the page has no such language)."""
+    try:
+        return Lang(lang) if lang in LANGS else Lang.EN
+    except ValueError:
+        return Lang.EN
+
 
 __all__ = [
     "MassaiController",
@@ -56,8 +70,8 @@ class MassaiController(traitlets.HasTraits):
     """
 
     record = traitlets.Instance(GameRecord)
-    stage = traitlets.Unicode("setup-wait")
-    lang = traitlets.Unicode("en")
+    stage = EnumTrait(Stage, default_value=Stage.SETUP_WAIT)
+    lang = EnumTrait(Lang, default_value=Lang.EN)
     #: Squares clicked in the current entry (setup squares, attack target, guards, move origin).
     selection = traitlets.Tuple()
     #: The last report (shown, and highlighted on the board while ``stage == "reveal"``).
@@ -83,7 +97,7 @@ class MassaiController(traitlets.HasTraits):
         options: Options | None = None,
         start: bool = True,
     ) -> None:
-        super().__init__(lang=lang if lang in LANGS else "en")
+        super().__init__(lang=page_lang(lang))
         self.store = store
         #: The attack target locked in (hidden) while the guards are chosen.
         self.target: str | None = None
@@ -184,8 +198,8 @@ class MassaiController(traitlets.HasTraits):
 
     def set_lang(self, lang: str) -> None:
         """Switch the page language (one of the page's languages)."""
-        if lang in LANGS and lang != self.lang:
-            self.lang = lang
+        if lang in LANGS and lang != self.lang and page_lang(lang) == lang:
+            self.lang = page_lang(lang)
             self.changed()
 
     def start_secret(self) -> None:
@@ -236,11 +250,13 @@ class MassaiController(traitlets.HasTraits):
 
     def after_return(self) -> None:
         """Back to the resting stage with nothing selected (after undo, redo, a reload)."""
-        self.selection = ()
-        self.target = None
-        self.last_report = None
-        self.undo_question = ""
-        self.stage = resting_stage(self.state)
+        self.show(
+            selection=(),
+            target=None,
+            last_report=None,
+            undo_question="",
+            stage=resting_stage(self.state),
+        )
 
     def new_game(self, options: Options) -> None:
         """Start a NEW game with ``options`` (kept as a new game: the previous one stays)."""
@@ -285,6 +301,60 @@ class MassaiController(traitlets.HasTraits):
         """Show the rules core's refusal ``code`` (its text is ``x_<code>``) with ``params``."""
         self.notice = (f"x_{code}", params)
         self.changed()
+
+    def show(
+        self,
+        *,
+        record: GameRecord = KEEP,
+        stage: Stage | str = KEEP,
+        selection: tuple[str, ...] = KEEP,
+        target: str | None = KEEP,
+        notice: tuple[Any, ...] = KEEP,
+        last_report: Report | None = KEEP,
+        undo_question: str = KEEP,
+    ) -> None:
+        """The page's next step, from one of its parts: the fields given change together (the
+        others stay); the caller says :meth:`changed` once the whole intent is done."""
+        if record is not KEEP:
+            self.record = record
+        if last_report is not KEEP:
+            self.last_report = last_report
+        if selection is not KEEP:
+            self.selection = selection
+        if target is not KEEP:
+            self.target = target
+        if undo_question is not KEEP:
+            self.undo_question = undo_question
+        if stage is not KEEP:
+            self.stage = stage
+        if notice is not KEEP:
+            self.notice = notice
+
+    def note_kept(
+        self,
+        *,
+        game_id: int | None = KEEP,
+        version: int = KEEP,
+        aux_version: int = KEEP,
+        game_name: str = KEEP,
+        can_undo: bool = KEEP,
+        can_redo: bool = KEEP,
+        deleted: bool = KEEP,
+    ) -> None:
+        """How the game shown is kept in the database now (the fields given; the others
+        stay)."""
+        given = {
+            "game_id": game_id,
+            "version": version,
+            "aux_version": aux_version,
+            "game_name": game_name,
+            "can_undo": can_undo,
+            "can_redo": can_redo,
+            "deleted": deleted,
+        }
+        for name, value in given.items():
+            if value is not KEEP:
+                setattr(self, name, value)
 
     def changed(self) -> None:
         """Say that the page changed (views redraw once per intent)."""

@@ -35,9 +35,7 @@ class SecretEntry:
         ctl = self.ctl
         # A look-away screen just shown ignores its button for a moment (a slow double click).
         if ctl.stage in OPENS and ctl.handover_ready():
-            ctl.stage = OPENS[ctl.stage]
-            ctl.selection = ()
-            ctl.notice = ()
+            ctl.show(stage=OPENS[ctl.stage], selection=(), notice=())
             ctl.changed()
 
     def click(self, square: str) -> None:
@@ -58,8 +56,7 @@ class SecretEntry:
             self._click_play(square)
         elif stage == "attack-target":
             if square in attackable_huts(state):
-                ctl.selection = (square,)
-                ctl.notice = ()
+                ctl.show(selection=(square,), notice=())
                 ctl.changed()
             else:
                 ctl.refusal("target-not-attackable", square=square)
@@ -69,8 +66,7 @@ class SecretEntry:
     def _toggle_setup(self, square: str) -> None:
         ctl = self.ctl
         if square in ctl.selection:
-            ctl.selection = tuple(s for s in ctl.selection if s != square)
-            ctl.notice = ()
+            ctl.show(selection=tuple(s for s in ctl.selection if s != square), notice=())
         elif square not in legal_setup_squares(ctl.state, ctl.state.to_move):
             rows = ctl.state.board.half_rows(ctl.state.to_move)
             ctl.refusal("not-own-half", squares=square, first_row=rows[0], last_row=rows[-1])
@@ -79,15 +75,14 @@ class SecretEntry:
             ctl.notify("notice_setup_full")
             return
         else:
-            ctl.selection = (*ctl.selection, square)
-            ctl.notice = ()
+            ctl.show(selection=(*ctl.selection, square), notice=())
         ctl.changed()
 
     def _toggle_guard(self, square: str) -> None:
         ctl = self.ctl
         allowed = guards_allowed(ctl.state)
         if square in ctl.selection:
-            ctl.selection = tuple(s for s in ctl.selection if s != square)
+            ctl.show(selection=tuple(s for s in ctl.selection if s != square))
         elif square not in attackable_huts(ctl.state):
             ctl.refusal("guard-not-attackable", squares=square)
             return
@@ -96,8 +91,8 @@ class SecretEntry:
             ctl.refusal("too-many-guards", attack_points=points, allowed=allowed, count=allowed + 1)
             return
         else:
-            ctl.selection = (*ctl.selection, square)
-        ctl.notice = ()
+            ctl.show(selection=(*ctl.selection, square))
+        ctl.show(notice=())
         ctl.changed()
 
     def _click_play(self, square: str) -> None:
@@ -110,18 +105,17 @@ class SecretEntry:
         # All huts out: the first click picks the hut, the second its new square.
         if not ctl.selection:
             if square in state.huts[player]:
-                ctl.selection = (square,)
-                ctl.notice = ()
+                ctl.show(selection=(square,), notice=())
                 ctl.changed()
             else:
                 ctl.notify("notice_not_own_hut", square=square)
             return
         origin = ctl.selection[0]
         if square == origin:
-            ctl.selection = ()
+            ctl.show(selection=())
             ctl.changed()
         elif square in state.huts[player]:
-            ctl.selection = (square,)
+            ctl.show(selection=(square,))
             ctl.changed()
         else:
             ctl.plays.play(Move(player, origin, square))
@@ -147,10 +141,7 @@ class SecretEntry:
             if not ctl.secrets.keep(state.to_move, target):
                 ctl.changed()
                 return
-            ctl.target = target
-            ctl.selection = ()
-            ctl.stage = "guards-wait"
-            ctl.notice = ("locked", {})
+            ctl.show(target=target, selection=(), stage="guards-wait", notice=("locked", {}))
             ctl.changed()
         elif ctl.stage == "guards":
             assert ctl.target is not None  # guards-wait is reached only with a locked target
@@ -167,22 +158,19 @@ class SecretEntry:
                 "notice_no_attack", player=name, other=player_label(ctl.state.opponent, ctl.lang)
             )
             return
-        ctl.selection = ()
-        ctl.target = None
-        ctl.notice = ()
+        ctl.show(selection=(), target=None, notice=())
         if guards_allowed(ctl.state) == 0:
-            ctl.stage = "attack-target"  # nothing secret: no look-away, no guards
+            ctl.show(stage="attack-target")  # nothing secret: no look-away, no guards
         else:
             # Kept, so that a reload goes on with the attack rather than forget it.
             ctl.secrets.announce(ctl.state.to_move)
-            ctl.stage = "attack-wait"
+            ctl.show(stage="attack-wait")
         ctl.changed()
 
     def clear(self) -> None:
         """Forget the squares clicked so far in this entry."""
         ctl = self.ctl
-        ctl.selection = ()
-        ctl.notice = ()
+        ctl.show(selection=(), notice=())
         ctl.changed()
 
     def cancel(self) -> None:
@@ -194,10 +182,12 @@ class SecretEntry:
         elif ctl.stage in ENTRY_STAGES:
             if ctl.stage in ("attack-wait", "attack-target"):
                 ctl.secrets.keep(ctl.state.to_move, None)  # the announcement or target kept
-            ctl.target = None
-            ctl.selection = ()
-            ctl.stage = resting_stage(ctl.state)
-            ctl.notice = ("notice_entry_cancelled", {})
+            ctl.show(
+                target=None,
+                selection=(),
+                stage=resting_stage(ctl.state),
+                notice=("notice_entry_cancelled", {}),
+            )
             ctl.changed()
         elif ctl.stage == "play" and ctl.selection:
             ctl.clear()
@@ -207,5 +197,5 @@ class SecretEntry:
         ctl = self.ctl
         # A reveal just shown ignores its button for a moment (the Confirm before it stood there).
         if ctl.stage == "reveal" and ctl.handover_ready():
-            ctl.stage = resting_stage(ctl.state)
+            ctl.show(stage=resting_stage(ctl.state))
             ctl.changed()

@@ -83,6 +83,6 @@ class OtherPages:
                 ctl.keeper.reload(remote=True)
                 ctl.changed()
             elif now.aux_version != ctl.aux_version:
-                ctl.aux_version = now.aux_version
+                ctl.note_kept(aux_version=now.aux_version)
                 if ctl.secrets.follow():
                     ctl.changed()

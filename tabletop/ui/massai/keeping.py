@@ -80,23 +80,25 @@ class GameKeeper:
         """Show the game as read (or written) at ``snap``."""
         ctl = self.ctl
         assert isinstance(snap.game, GameRecord)
-        ctl.record = snap.game
-        ctl.version = snap.version
-        ctl.aux_version = snap.info.aux_version
-        ctl.game_name = snap.info.name
+        ctl.show(record=snap.game)
+        ctl.note_kept(
+            version=snap.version,
+            aux_version=snap.info.aux_version,
+            game_name=snap.info.name,
+        )
         assert ctl.store is not None
         try:
-            ctl.can_undo, ctl.can_redo = ctl.store.can_undo_redo(snap.game_id)
+            can_undo, can_redo = ctl.store.can_undo_redo(snap.game_id)
         except StoreError:
-            ctl.can_undo, ctl.can_redo = bool(ctl.record.actions), False
+            can_undo, can_redo = bool(ctl.record.actions), False
+        ctl.note_kept(can_undo=can_undo, can_redo=can_redo)
 
     def open_snapshot(self, snap: Snapshot) -> None:
         """Show the game of ``snap`` (a game opened, made or imported), still followed."""
         ctl = self.ctl
         watching = ctl.watcher is not None
         ctl.stop_watching()
-        ctl.deleted = False
-        ctl.game_id = snap.game_id
+        ctl.note_kept(deleted=False, game_id=snap.game_id)
         self.take(snap)
         ctl.after_return()
         if watching:
@@ -116,7 +118,7 @@ class GameKeeper:
             ctl.notify("db_failed", error=f"game {game_id} is not a Massai game")
             return False
         self.open_snapshot(snap)
-        ctl.notice = ("db_opened", {"name": snap.info.name})
+        ctl.show(notice=("db_opened", {"name": snap.info.name}))
         ctl.secrets.restore()
         ctl.changed()
         return True
@@ -134,9 +136,9 @@ class GameKeeper:
                 return
             self.open_snapshot(snap)
         else:
-            ctl.record = record
+            ctl.show(record=record)
             ctl.after_return()
-        ctl.notice = ("db_new_game", {}) if had_one else ("notice_new_game", {})
+        ctl.show(notice=("db_new_game", {}) if had_one else ("notice_new_game", {}))
         ctl.changed()
 
     def import_file(self, data: bytes, file_name: str = "upload") -> bool:
@@ -152,16 +154,16 @@ class GameKeeper:
             ctl.notify("db_import_refused", error=" ".join(str(error).split()))
             return False
         self.open_snapshot(snap)
-        ctl.notice = ("db_imported", {"name": snap.info.name})
+        ctl.show(notice=("db_imported", {"name": snap.info.name}))
         ctl.changed()
         return True
 
     def gone(self) -> None:
         """The game was deleted on another page: say so, stop following it."""
         ctl = self.ctl
-        ctl.deleted = True
+        ctl.note_kept(deleted=True)
         ctl.stop_watching_later()
-        ctl.notice = ("db_deleted", {})
+        ctl.show(notice=("db_deleted", {}))
         ctl.changed()
 
     def reload(self, remote: bool) -> None:
@@ -171,11 +173,11 @@ class GameKeeper:
         try:
             snap = ctl.store.load(ctl.game_id)
         except GameNotFound:
-            ctl.deleted = True
-            ctl.notice = ("db_deleted", {})
+            ctl.note_kept(deleted=True)
+            ctl.show(notice=("db_deleted", {}))
             return
         except StoreError as error:
-            ctl.notice = ("db_failed", {"error": str(error)})
+            ctl.show(notice=("db_failed", {"error": str(error)}))
             return
         before = ctl.record
         # Something typed here is lost (a wait for a target locked elsewhere is not).
@@ -183,9 +185,9 @@ class GameKeeper:
         self.take(snap)
         ctl.after_return()
         if interrupted or not remote:
-            ctl.notice = ("db_stale", {})
+            ctl.show(notice=("db_stale", {}))
         else:
-            ctl.notice = ("db_remote_change", {"what": self.what_changed(before)})
+            ctl.show(notice=("db_remote_change", {"what": self.what_changed(before)}))
         ctl.secrets.restore(quiet_if_locked=False)
 
     def what_changed(self, before: GameRecord) -> Any:

@@ -39,9 +39,9 @@ class KeptTarget:
         )
         try:
             ctl.store.set_secret(ctl.game_id, seat(player), payload)
-            ctl.aux_version = ctl.store.versions(ctl.game_id).aux_version
+            ctl.note_kept(aux_version=ctl.store.versions(ctl.game_id).aux_version)
         except StoreError as error:
-            ctl.notice = ("db_failed", {"error": str(error)})
+            ctl.show(notice=("db_failed", {"error": str(error)}))
             return False
         return True
 
@@ -54,9 +54,9 @@ class KeptTarget:
         payload = {"what": SECRET_ANNOUNCED, "player": player, "on": ctl.version}
         try:
             ctl.store.set_secret(ctl.game_id, seat(player), payload)
-            ctl.aux_version = ctl.store.versions(ctl.game_id).aux_version
+            ctl.note_kept(aux_version=ctl.store.versions(ctl.game_id).aux_version)
         except StoreError as error:
-            ctl.notice = ("db_failed", {"error": str(error)})
+            ctl.show(notice=("db_failed", {"error": str(error)}))
             return False
         return True
 
@@ -82,7 +82,7 @@ class KeptTarget:
         try:
             return ctl.store.secrets(ctl.game_id)
         except StoreError as error:
-            ctl.notice = ("db_failed", {"error": str(error)})
+            ctl.show(notice=("db_failed", {"error": str(error)}))
             return {}
 
     def unusable(self, payload: Any, player: int) -> str | None:
@@ -123,31 +123,30 @@ class KeptTarget:
             payload = found[seat(player)]
             if isinstance(payload, dict) and payload.get("what") == SECRET_ANNOUNCED:
                 if self.announced(payload, player):
-                    ctl.stage = "attack-wait"  # no target yet: the attacker chooses it
+                    ctl.show(stage="attack-wait")  # no target yet: the attacker chooses it
                     if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
-                        ctl.notice = ("attack_restored", {"player": player})
+                        ctl.show(notice=("attack_restored", {"player": player}))
                 else:
                     self.keep(player, None)  # an announcement of an earlier position
                 continue
             reason = self.unusable(payload, player)
             if reason is None:
-                ctl.target = payload["target"]
-                ctl.stage = "guards-wait"
+                ctl.show(target=payload["target"], stage="guards-wait")
                 if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
-                    ctl.notice = ("db_attack_locked", {"player": player})
+                    ctl.show(notice=("db_attack_locked", {"player": player}))
                 continue
             if self.played_already(payload, player):
                 continue
             self.keep(player, None)  # said once, then cleared
             lost = ("db_attack_lost", {"player": player, "reason": reason})
             if ctl.notice[:1] == ("db_stale",):
-                ctl.notice = ("db_stale", {"also": lost})
+                ctl.show(notice=("db_stale", {"also": lost}))
             else:
-                ctl.notice = lost
+                ctl.show(notice=lost)
             return
         pending = ctl.state.pending_setup
         if pending is not None and ctl.stage == "setup-wait" and quiet_if_locked:
-            ctl.notice = ("db_setup_locked", {"player": other(ctl.state.to_move)})
+            ctl.show(notice=("db_setup_locked", {"player": other(ctl.state.to_move)}))
 
     def follow(self) -> bool:
         """Another page locked or cancelled an attack target on this version: follow it.
@@ -161,14 +160,14 @@ class KeptTarget:
         if payload is not None and self.unusable(payload, player) is None:
             if ctl.stage == "guards-wait" and ctl.target == payload["target"]:
                 return False
-            ctl.target = payload["target"]
-            ctl.selection = ()
-            ctl.stage = "guards-wait"
-            ctl.notice = ("db_remote_attack", {"player": player})
+            ctl.show(
+                target=payload["target"],
+                selection=(),
+                stage="guards-wait",
+                notice=("db_remote_attack", {"player": player}),
+            )
             return True
         if payload is None and ctl.stage == "guards-wait":
-            ctl.target = None
-            ctl.stage = resting_stage(ctl.state)
-            ctl.notice = ("db_remote_cancel", {})
+            ctl.show(target=None, stage=resting_stage(ctl.state), notice=("db_remote_cancel", {}))
             return True
         return False

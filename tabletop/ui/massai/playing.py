@@ -46,35 +46,36 @@ class Plays:
             return
         last = ctl.record.actions[-1]
         if isinstance(last, Attack):
-            ctl.undo_question = "attack"
+            ctl.show(undo_question="attack")
             ctl.notify("undo_ask_attack", player=last.player, target=last.target)
             return
         if isinstance(last, Setup) and ctl.state.pending_setup is None:
-            ctl.undo_question = "setups"
+            ctl.show(undo_question="setups")
             ctl.notify("undo_ask_setups")
             return
         what = self._words("undo")
         if not self._undo_once():
             return
-        ctl.notice = ("notice_undone", {"what": what})
+        ctl.show(notice=("notice_undone", {"what": what}))
         ctl.changed()
 
     def undo_agree(self) -> None:
         """Both players agreed: take back the revealed attack (it starts again, a new target
         to choose) or both revealed setups (both are chosen again)."""
         ctl = self.ctl
-        question, ctl.undo_question = ctl.undo_question, ""
+        question = ctl.undo_question
+        ctl.show(undo_question="")
         if question == "attack":
             attacker = ctl.record.actions[-1].player
             what = self._words("undo")
             if not self._undo_once():
                 return
             ctl.entry.attack()
-            ctl.notice = ("undone_attack", {"what": what, "player": attacker})
+            ctl.show(notice=("undone_attack", {"what": what, "player": attacker}))
         elif question == "setups":
             if not (self._undo_once() and self._undo_once()):
                 return
-            ctl.notice = ("undone_setups", {})
+            ctl.show(notice=("undone_setups", {}))
         else:
             return
         ctl.changed()
@@ -83,7 +84,7 @@ class Plays:
         """The undo asked is not wanted: nothing changes."""
         ctl = self.ctl
         if ctl.undo_question:
-            ctl.undo_question = ""
+            ctl.show(undo_question="")
             ctl.notify("undo_kept")
 
     def _words(self, how: str) -> tuple[str, dict[str, Any]]:
@@ -98,7 +99,7 @@ class Plays:
         ctl = self.ctl
         game_id = ctl.game_id
         if ctl.store is None or game_id is None:
-            ctl.record = ctl.record.undo()
+            ctl.show(record=ctl.record.undo())
         elif not ctl.keeper.change(lambda s, v: s.undo(game_id, v, actor=TABLE)):
             return False
         ctl.after_return()
@@ -115,9 +116,9 @@ class Plays:
         ctl.after_return()
         last = ctl.record.actions[-1] if ctl.record.actions else None
         if last is None:
-            ctl.notice = ()
+            ctl.show(notice=())
         else:
-            ctl.notice = ("db_redone", {"what": self._words("redo")})
+            ctl.show(notice=("db_redone", {"what": self._words("redo")}))
         ctl.changed()
 
     def play(self, action: Action) -> None:
@@ -126,7 +127,7 @@ class Plays:
         ctl = self.ctl
         record, report = ctl.record.play(action)
         if not report.ok:
-            ctl.notice = ("report", report)
+            ctl.show(notice=("report", report))
             ctl.changed()
             return
         game_id = ctl.game_id
@@ -149,15 +150,14 @@ class Plays:
             ctl.notify("db_deleted")
             return
         else:
-            ctl.record = record
-        ctl.last_report = report
-        ctl.selection = ()
-        ctl.target = None
+            ctl.show(record=record)
+        ctl.show(last_report=report, selection=(), target=None)
         reveal = isinstance(action, Attack) or (isinstance(action, Setup) and report.placed)
         if isinstance(action, Setup) and not report.placed:
-            ctl.stage = "setup-wait"
-            ctl.notice = ("locked", {})
+            ctl.show(stage="setup-wait", notice=("locked", {}))
         else:
-            ctl.stage = "reveal" if reveal else resting_stage(ctl.state)
-            ctl.notice = ("report", report)
+            ctl.show(
+                stage="reveal" if reveal else resting_stage(ctl.state),
+                notice=("report", report),
+            )
         ctl.changed()

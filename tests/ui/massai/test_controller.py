@@ -50,3 +50,23 @@ def test_the_hand_over_clock_is_the_controller_s() -> None:
     assert not c.handover_ready()
     now[0] += 1.0
     assert c.handover_ready()
+
+
+def test_stage_and_language_are_members_of_their_closed_sets() -> None:
+    """The stage and the language are declared enum traits: a value outside the set is refused."""
+    import pytest
+    import traitlets
+
+    from tabletop.i18n.languages import Lang
+    from tabletop.ui.massai.stages import Stage
+
+    c = MassaiController(None, lang="fr")
+    assert c.stage is Stage.SETUP_WAIT and c.lang is Lang.FR
+    c.start_secret()
+    assert c.stage is Stage.SETUP_ENTRY
+    with pytest.raises(traitlets.TraitError):
+        c.stage = "dancing"
+    with pytest.raises(traitlets.TraitError):
+        c.lang = "xx"
+    c.set_lang("xx")  # not a page language: nothing changes
+    assert c.lang is Lang.FR and MassaiController(None, lang="xx").lang is Lang.EN
