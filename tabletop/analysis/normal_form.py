@@ -80,7 +80,7 @@ class Game:
     # -- basic access -----------------------------------------------------------------------
     @property
     def n_players(self) -> int:
-        return self.payoffs.shape[0]
+        return int(self.payoffs.shape[0])
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -104,7 +104,7 @@ class Game:
     def payoff(self, profile: Sequence[int]) -> np.ndarray:
         """The payoff vector (one entry per player) of a pure profile."""
         cell: tuple[Any, ...] = (slice(None), *profile)
-        return np.asarray(self.payoffs[cell]).copy()
+        return np.array(self.payoffs[cell])
 
     def label(self, profile: Sequence[int]) -> tuple[str, ...]:
         """The strategy labels of a profile."""
@@ -113,7 +113,8 @@ class Game:
     def _own_first(self, player: int) -> np.ndarray:
         """Player's payoff tensor with its own axis first; other axes flattened into one."""
         tensor = np.moveaxis(self.payoffs[player], player, 0)
-        return tensor.reshape(tensor.shape[0], -1)
+        flat: np.ndarray = tensor.reshape(tensor.shape[0], -1)
+        return flat
 
     # -- best responses ---------------------------------------------------------------------
     def best_response_mask(self, player: int | str) -> np.ndarray:
@@ -122,7 +123,8 @@ class Game:
         i = self.player_index(player)
         tensor = self.payoffs[i]
         best = tensor.max(axis=i, keepdims=True)
-        return tensor >= best - self.tol
+        mask: np.ndarray = tensor >= best - self.tol
+        return mask
 
     def best_responses(self, player: int | str, profile: Sequence[int]) -> tuple[int, ...]:
         """The player's best responses to the others' strategies in ``profile`` (its own entry is

@@ -12,6 +12,7 @@ mixed strategy ``x`` maximises ``min_c (x @ matrix)[c]``; the column player's ``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -41,7 +42,7 @@ class ZeroSumSolution:
         """The most the column strategy concedes against the row player's best pure reply."""
         return float(np.max(self.matrix @ self.column_strategy))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "value": self.value,
             "row_strategy": self.row_strategy.tolist(),
@@ -52,10 +53,11 @@ class ZeroSumSolution:
 def _clean(probabilities: np.ndarray) -> np.ndarray:
     """Clip the solver's tiny negative round-off and renormalise to sum exactly to one."""
     cleaned = np.where(probabilities < 1e-12, 0.0, probabilities)
-    total = cleaned.sum()
+    total = float(cleaned.sum())
     if total <= 0:
         raise ZeroSumError("the solver returned no probability mass")
-    return cleaned / total
+    normalised: np.ndarray = cleaned / total
+    return normalised
 
 
 def _maximin(matrix: np.ndarray) -> np.ndarray:

@@ -19,7 +19,8 @@ Path_ = tuple[str | int, ...]
 
 def load_schema(path: Path) -> dict[str, Any]:
     """A JSON Schema shipped in the package (read once per caller; the files are small)."""
-    return json.loads(path.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
 
 
 def _import_jsonschema() -> None:

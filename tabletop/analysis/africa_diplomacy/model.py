@@ -10,8 +10,8 @@ the rules core (:func:`core_payoffs`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -20,7 +20,7 @@ from tabletop.analysis.africa_diplomacy import alone
 from tabletop.analysis.factored import TOL, FactoredGame, RuleTerm, Term, assignments
 from tabletop.analysis.factored.constraints import INNER, lay
 from tabletop.analysis.normal_form import Game
-from tabletop.games.africa1880 import AfterOrders, Relations, score, settle
+from tabletop.games.africa1880 import AfterOrders, Options, Relations, score, settle
 
 PAYOFFS = ("presences", "score")
 WAR, ALLIANCE = "war", "alliance"
@@ -29,6 +29,8 @@ WAR, ALLIANCE = "war", "alliance"
 MAX_TERM_SCOPE = 20
 
 Pair = tuple[str, str]
+#: The 0/1 column of each bit number, for the rows of a small table.
+Columns = dict[int, np.ndarray]
 
 
 class AnalysisError(ValueError):
@@ -76,14 +78,171 @@ def local_settlement(after: AfterOrders, territory: str) -> AfterOrders:
 
 
 def score_values(
-    alive: np.ndarray, founded: np.ndarray, survivors: np.ndarray, by_colonies: bool, options: Any
+    alive: np.ndarray,
+    founded: np.ndarray,
+    survivors: np.ndarray,
+    by_colonies: bool,
+    options: Options,
 ) -> np.ndarray:
     """A power's score from one colony candidate, cell by cell: one per colony it shares in
     (``by_colonies``), else the points of a colony held alone or shared."""
     if by_colonies:
-        return (founded & alive).astype(float)
+        shares: np.ndarray = (founded & alive).astype(float)
+        return shares
     points = np.where(survivors == 1, options.points_colony_alone, options.points_colony_shared)
     return np.where(founded & alive, points, 0).astype(float)
+
+
+#: Who survives at a colony candidate (one column per present power, or one table per power),
+#: whether the colony is founded, and how many powers survive, for many profiles at once.
+RowOutcome = tuple[np.ndarray, np.ndarray, np.ndarray]
+GridOutcome = tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]
+
+
+class CandidateOutcomes:
+    """The outcome at one colony candidate for many profiles of its relations at once.
+
+    ``pairs`` are the relations among the ``present`` powers, highest variable first. A profile
+    comes packed into one integer (bit ``m`` = relation ``pairs[m]``): the wars on a power are a
+    bit count, and a war among survivors is a bit of the profile inside the mask of the
+    relations among that set of survivors (one mask for each of the ``2**k`` sets).
+    :meth:`on_grid` gives the same on every profile, as small tables laid along the long rows
+    of the grid instead of bit counts over ``2**20`` packed integers.
+    """
+
+    def __init__(self, present: Sequence[str], pairs: Sequence[Pair]) -> None:
+        self.present = tuple(present)
+        self.column = {pair: m for m, pair in enumerate(pairs)}
+        self.k = len(present)
+        bit = np.int64(1) << np.arange(len(pairs), dtype=np.int64)
+        self.toward = np.array(
+            [sum(int(bit[self.column[(q, p)]]) for q in present if q != p) for p in present],
+            dtype=np.int64,
+        )
+        self.among = np.zeros(2**self.k, dtype=np.int64)
+        for alive in range(2**self.k):
+            self.among[alive] = sum(
+                int(bit[m])
+                for (a, b), m in self.column.items()
+                if alive >> self.present.index(a) & 1 and alive >> self.present.index(b) & 1
+            )
+        self.who = {p: i for i, p in enumerate(present)}
+        self.toward_bits = {p: [self.column[(q, p)] for q in present if q != p] for p in present}
+        self.width = len(pairs)
+        # Bit numbers, highest first: cell i of the grid is packed profile i.
+        self.order = list(range(self.width - 1, -1, -1))
+        self.inner = min(INNER, self.width)
+        # The powers' rules often ask for the same profiles in turn.
+        self._last: tuple[np.ndarray, RowOutcome] | None = None
+        self._grid: GridOutcome | None = None
+
+    def on_rows(self, packed: np.ndarray) -> RowOutcome:
+        """Who survives (one column per present power), whether the colony is founded and
+        how many survive, for each packed profile."""
+        if self._last is not None and self._last[0] is packed:
+            return self._last[1]
+        wars = np.bitwise_count(packed[:, None] & self.toward[None, :])
+        survives = 2 * wars.astype(np.int16) <= self.k - 1
+        alive = np.zeros(len(packed), dtype=np.int64)
+        for i in range(self.k):
+            alive |= survives[:, i].astype(np.int64) << i
+        war_among = (packed & self.among[alive]) != 0
+        survivors = survives.sum(axis=1)
+        outcome = (survives, (survivors > 0) & ~war_among, survivors)
+        self._last = (packed, outcome)
+        return outcome
+
+    def on_grid(self) -> GridOutcome:
+        """:meth:`on_rows` on every profile at once (the dense method asks for that), each
+        array shaped as the grid's rows (computed once)."""
+        if self._grid is not None:
+            return self._grid
+        shape = (2,) * (self.width - self.inner) + (2**self.inner,)
+        survives = {p: self._small(self.toward_bits[p], self._alive_of(p)) for p in self.present}
+        survivors = np.zeros(shape, dtype=np.int8)
+        for p in self.present:
+            survivors += survives[p]
+        war = np.zeros(shape, dtype=bool)
+        for (a, b), m in self.column.items():
+            both = [m, *self.toward_bits[a], *self.toward_bits[b]]
+            war |= self._small(both, self._war_between(m, a, b))
+        self._grid = (survives, (survivors > 0) & ~war, survivors)
+        return self._grid
+
+    def _small(self, bits: list[int], values_of: Callable[[Columns], np.ndarray]) -> np.ndarray:
+        """A table over a few bits (``values_of`` their 0/1 columns), laid along the grid."""
+        bits = sorted(set(bits), reverse=True)
+        rows = assignments(len(bits))
+        columns = {b: rows[:, j] for j, b in enumerate(bits)}
+        table = np.asarray(values_of(columns)).reshape((2,) * len(bits))
+        return lay(tuple(bits), table, self.order, self.inner)
+
+    def _alive_of(self, power: str) -> Callable[[Columns], np.ndarray]:
+        def alive(columns: Columns) -> np.ndarray:
+            wars = sum(columns[b].astype(np.int16) for b in self.toward_bits[power])
+            return np.asarray(2 * wars <= self.k - 1)
+
+        return alive
+
+    def _war_between(self, m: int, a: str, b: str) -> Callable[[Columns], np.ndarray]:
+        """War declared by relation ``m`` (``a`` toward ``b``) while both survive."""
+        alive_a, alive_b = self._alive_of(a), self._alive_of(b)
+
+        def war(columns: Columns) -> np.ndarray:
+            at_war: np.ndarray = columns[m].astype(bool) & alive_a(columns) & alive_b(columns)
+            return at_war
+
+        return war
+
+
+@dataclass(frozen=True)
+class CandidatePayoff:
+    """One power's payoff at a colony candidate: :meth:`on_rows` is the rule of its
+    :class:`RuleTerm`, :meth:`on_grid` the same on every profile (its grid)."""
+
+    outcomes: CandidateOutcomes
+    power: str
+    weight: float
+    by_score: bool
+    by_colonies: bool
+    options: Options
+
+    @property
+    def whole(self) -> bool:
+        """Whole-number payoffs stay small integers: exact, and less memory to read."""
+        return self.weight == round(self.weight) and abs(self.weight) < 2**20
+
+    def on_rows(self, packed: np.ndarray) -> np.ndarray:
+        """The payoff of each packed profile."""
+        survives, founded, survivors = self.outcomes.on_rows(packed)
+        alive = survives[:, self.outcomes.who[self.power]]
+        if self.by_score:
+            return score_values(alive, founded, survivors, self.by_colonies, self.options)
+        colony: np.ndarray = founded & alive
+        values: np.ndarray = (
+            alive.astype(np.int32) + int(self.weight) * colony
+            if self.whole
+            else alive + self.weight * colony
+        )
+        return values
+
+    def on_grid(self) -> np.ndarray:
+        """The payoff of every profile, element ``i`` for packed profile ``i``."""
+        survives, founded, survivors = self.outcomes.on_grid()
+        alive = survives[self.power]
+        values: np.ndarray
+        if self.by_score:
+            values = score_values(alive, founded, survivors, self.by_colonies, self.options)
+        elif self.whole:
+            # Small whole numbers stay int8 (a quarter of the memory to go through).
+            kind = np.int8 if abs(self.weight) < 100 else np.int32
+            values = (founded & alive).astype(kind)
+            if self.weight != 1:
+                values *= kind(int(self.weight))
+            values += alive
+        else:
+            values = alive + self.weight * (founded & alive)
+        return np.broadcast_to(values, founded.shape).reshape(-1)
 
 
 class DiplomacyGame(FactoredGame):
@@ -167,7 +326,7 @@ class DiplomacyGame(FactoredGame):
         return terms
 
     @staticmethod
-    def _colony_points(options: Any, holders: int) -> float:
+    def _colony_points(options: Options, holders: int) -> float:
         return options.points_colony_alone if holders == 1 else options.points_colony_shared
 
     def _survival_term(self, territory: str, power: str, present: Sequence[str]) -> Term:
@@ -190,7 +349,7 @@ class DiplomacyGame(FactoredGame):
         present: Sequence[str],
         by_score: bool,
         by_colonies: bool,
-        options: Any,
+        options: Options,
     ) -> list[Term | RuleTerm]:
         k = len(present)
         pairs = [(a, b) for a in present for b in present if a != b]
@@ -258,7 +417,7 @@ class DiplomacyGame(FactoredGame):
         present: Sequence[str],
         by_score: bool,
         by_colonies: bool,
-        options: Any,
+        options: Options,
     ) -> list[Term | RuleTerm]:
         """The same payoffs as :meth:`_candidate_terms`, computed on rows of relations (a table
         over 30 relations would have 2**30 cells)."""
@@ -269,114 +428,7 @@ class DiplomacyGame(FactoredGame):
             key=lambda p: -self.var_index[p],
         )
         scope = tuple(self.var_index[p] for p in pairs)
-        column = {pair: m for m, pair in enumerate(pairs)}
-        k = len(present)
-        weight = self.weight
-
-        # A profile comes packed into one integer (bit m = relation m): the wars on a power are a
-        # bit count, and a war among survivors is a bit of the profile inside the mask of the
-        # relations among that set of survivors (one mask for each of the 2**k sets).
-        bit = np.int64(1) << np.arange(len(pairs), dtype=np.int64)
-        toward = np.array(
-            [sum(int(bit[column[(q, p)]]) for q in present if q != p) for p in present],
-            dtype=np.int64,
-        )
-        among = np.zeros(2**k, dtype=np.int64)
-        for alive in range(2**k):
-            among[alive] = sum(
-                int(bit[m])
-                for (a, b), m in column.items()
-                if alive >> present.index(a) & 1 and alive >> present.index(b) & 1
-            )
-        who = {p: i for i, p in enumerate(present)}
-        last: list[Any] = [None, None]  # the powers' rules often get the same profiles in turn
-        whole = weight == round(weight) and abs(weight) < 2**20
-
-        def outcome(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            """Who survives (one column per present power), whether the colony is founded and
-            how many survive, for each packed profile."""
-            if last[0] is packed:
-                return last[1]
-            wars = np.bitwise_count(packed[:, None] & toward[None, :])
-            survives = 2 * wars.astype(np.int16) <= k - 1
-            alive = np.zeros(len(packed), dtype=np.int64)
-            for i in range(k):
-                alive |= survives[:, i].astype(np.int64) << i
-            war_among = (packed & among[alive]) != 0
-            survivors = survives.sum(axis=1)
-            last[:] = [packed, (survives, (survivors > 0) & ~war_among, survivors)]
-            return last[1]
-
-        def rule_for(power: str) -> Any:
-            def rule(packed: np.ndarray) -> np.ndarray:
-                survives, founded, survivors = outcome(packed)
-                alive = survives[:, who[power]]
-                if by_score:
-                    return score_values(alive, founded, survivors, by_colonies, options)
-                if whole:  # whole numbers stay small integers: exact, and less memory to read
-                    return alive.astype(np.int32) + int(weight) * (founded & alive)
-                return alive + weight * (founded & alive)
-
-            return rule
-
-        # The same outcome on every profile at once (the dense method asks for that): each
-        # power's survival and each war among survivors is a small table over a few bits, laid
-        # along the grid's long rows, instead of bit counts over 2**20 packed integers.
-        width = len(pairs)
-        order = list(range(width - 1, -1, -1))  # bit numbers, highest first: cell i = profile i
-        inner = min(INNER, width)
-        toward_bits = {p: [column[(q, p)] for q in present if q != p] for p in present}
-        cache: list[Any] = []
-
-        def small(bits: list[int], values_of: Any) -> np.ndarray:
-            bits = sorted(set(bits), reverse=True)
-            rows = assignments(len(bits))
-            columns = {b: rows[:, j] for j, b in enumerate(bits)}
-            table = np.asarray(values_of(columns)).reshape((2,) * len(bits))
-            return lay(tuple(bits), table, order, inner)
-
-        def outcome_grid() -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
-            if cache:
-                return cache[0]
-            shape = (2,) * (width - inner) + (2**inner,)
-
-            def alive_of(p: str) -> Any:
-                return lambda c: 2 * sum(c[b].astype(np.int16) for b in toward_bits[p]) <= k - 1
-
-            survives = {p: small(toward_bits[p], alive_of(p)) for p in present}
-            survivors = np.zeros(shape, dtype=np.int8)
-            for p in present:
-                survivors += survives[p]
-            war = np.zeros(shape, dtype=bool)
-            for (a, b), m in column.items():
-                both = [m, *toward_bits[a], *toward_bits[b]]
-                war |= small(
-                    both,
-                    lambda c, m=m, a=a, b=b: c[m].astype(bool) & alive_of(a)(c) & alive_of(b)(c),
-                )
-            founded = (survivors > 0) & ~war
-            cache.append((survives, founded, survivors))
-            return cache[0]
-
-        def grid_for(power: str) -> Any:
-            def grid() -> np.ndarray:
-                survives, founded, survivors = outcome_grid()
-                alive = survives[power]
-                if by_score:
-                    values = score_values(alive, founded, survivors, by_colonies, options)
-                elif whole:
-                    # Small whole numbers stay int8 (a quarter of the memory to go through).
-                    kind = np.int8 if abs(weight) < 100 else np.int32
-                    values = (founded & alive).astype(kind)
-                    if weight != 1:
-                        values *= kind(int(weight))
-                    values += alive
-                else:
-                    values = alive + weight * (founded & alive)
-                return np.broadcast_to(values, founded.shape).reshape(-1)
-
-            return grid
-
+        outcomes = CandidateOutcomes(present, pairs)
         if by_score:
             bound = (
                 1.0
@@ -384,18 +436,15 @@ class DiplomacyGame(FactoredGame):
                 else float(max(options.points_colony_alone, options.points_colony_shared, 0))
             )
         else:
-            bound = 1.0 + max(weight, 0.0)
-        return [
-            RuleTerm(
-                self.index[power],
-                scope,
-                rule_for(power),
-                bound,
-                territory,
-                grid_for(power),  # asked for only when the dense table fits memory and time
+            bound = 1.0 + max(self.weight, 0.0)
+        rules: list[Term | RuleTerm] = []
+        for power in present:
+            payoff = CandidatePayoff(outcomes, power, self.weight, by_score, by_colonies, options)
+            # The grid is asked for only when the dense table fits memory and time.
+            rules.append(
+                RuleTerm(self.index[power], scope, payoff.on_rows, bound, territory, payoff.on_grid)
             )
-            for power in present
-        ]
+        return rules
 
     def component_count(self, scope: tuple[int, ...], budget: float) -> int | None:
         """The exact count of a component made of the relations among the powers of one colony
@@ -432,7 +481,7 @@ class DiplomacyGame(FactoredGame):
             if self.weight == 0:
                 # Only survival pays there, and no power's own relations change its survival:
                 # every profile is an equilibrium.
-                return 2 ** len(wanted)
+                return 1 << len(wanted)
             if alone.alone_work(len(present)) > budget:
                 return None
             return alone.alone_count(len(present))

@@ -43,7 +43,8 @@ class Constraint:
         >>> c.check(np.array([[0], [1]]), {4: 0}).tolist()
         [False, True]
         """
-        return self.allowed.ravel()[row_index(rows, [position[v] for v in self.scope])]
+        met: np.ndarray = self.allowed.ravel()[row_index(rows, [position[v] for v in self.scope])]
+        return met
 
 
 @dataclass(frozen=True)
@@ -301,7 +302,9 @@ def best_table(
     # (contexts before, the owner's values, contexts after): the best over the middle axis.
     flat = total.reshape(2**before, 2 ** len(own), -1)
     best = flat.max(axis=1, keepdims=True)
-    allowed = (flat >= (best if dtype.kind == "i" else best - TOL)).reshape((2,) * len(order))
+    allowed: np.ndarray = (flat >= (best if dtype.kind == "i" else best - TOL)).reshape(
+        (2,) * len(order)
+    )
     return allowed if order == list(scope) else allowed.transpose(np.argsort(to_order))
 
 

@@ -155,7 +155,7 @@ def compression_cost(constraints: Sequence[AnyConstraint]) -> float:
         for t in c.terms
         if isinstance(t, Term)
     )
-    return cells * max(1.0, np.log2(cells + 1))
+    return cells * max(1.0, math.log2(cells + 1))
 
 
 def count_solutions(

@@ -218,7 +218,7 @@ class FactoredGame:
         >>> FactoredGame(1, (0,), [Term(0, (0,), np.array([1.0, 4.0]))]).payoff_bounds().tolist()
         [4.0]
         """
-        bounds = self.constants.copy()
+        bounds: np.ndarray = self.constants.copy()
         for term in self.terms:
             bounds[term.player] += float(term.values.max())
         for rule in self.rules:
