@@ -59,9 +59,7 @@ class AfricaApp(widgets.VBox):
         self.title = widgets.HTML()
         self.year = widgets.HTML()
         self.year.add_class("tt-year-label")
-        self.lang_toggle = language_switch(
-            ctl.lang, lambda lang: setattr(ctl, "lang", lang), "tt-lang"
-        )
+        self.lang_toggle = language_switch(ctl.lang, ctl.set_lang, "tt-lang")
         self.message = widgets.HTML()
         self.message.add_class("tt-message")
         self.banner = widgets.HTML()

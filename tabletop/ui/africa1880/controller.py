@@ -39,6 +39,7 @@ from tabletop.ui.africa1880.session import RoundView
 from tabletop.ui.africa1880.sheet_intents import SheetIntents
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.store_link import open_page_store, running_loop, store_text
+from tabletop.ui.shell.traits import EnumTrait, MessageKind
 
 __all__ = [
     "AfricaController",
@@ -59,7 +60,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
     #: -1 shows the current position (with the last round's changes); k shows history round k.
     view_index = traitlets.Int(-1)
     message = traitlets.Unicode("")
-    message_kind = traitlets.Unicode("ok")
+    message_kind = EnumTrait(MessageKind, default_value=MessageKind.OK)
 
     def __init__(
         self,
@@ -131,7 +132,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         """The game's id in the database."""
         return self.link.game_id
 
-    def say(self, text: str, kind: str = "ok") -> None:
+    def say(self, text: str, kind: MessageKind | str = MessageKind.OK) -> None:
         """Show a message in the page (kind: ok, warn, error)."""
         self.message_kind = kind
         self.message = text
@@ -376,6 +377,10 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         return game_files.file_name(self.state)
 
     # ----------------------------------------------------------------- language
+    def set_lang(self, lang: str) -> None:
+        """The page's language switch."""
+        self.lang = lang
+
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
         self._drafts.relang(change["old"], change["new"])
