@@ -6,7 +6,7 @@ A game's material is its board: a game keeps its map with it whatever happens to
 >>> from tabletop.games.africa1880.gamefile import example_game
 >>> game = example_game()
 >>> AFRICA1880.key, AFRICA1880.seats(game), AFRICA1880.secret_of(game, "France")
-('africa1880', ['Britain', 'France', 'Germany', 'Portugal'], 'sheet')
+('africa1880', ['Belgium', 'France', 'Germany', 'Great Britain'], 'sheet')
 """
 
 from __future__ import annotations

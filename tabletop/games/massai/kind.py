@@ -126,8 +126,12 @@ class MassaiKind:
             raise SecretRefused(str(error)) from None
 
     def observe(self, game: GameRecord, seat: str, own_secret: str | None) -> dict[str, Any]:
-        """The seat's view (see :func:`~tabletop.games.massai.observe.seat_view`)."""
-        last_action = format_action(game.actions[-1]) if game.actions else None
+        """The seat's view (see :func:`~tabletop.games.massai.observe.seat_view`). The last
+        action is public once played, except a first setup still pending: its squares stay
+        secret until the second setup reveals both."""
+        last_action = None
+        if game.actions and game.state.pending_setup is None:
+            last_action = format_action(game.actions[-1])
         return observe.seat_view(game.state, self._player(game, seat), own_secret, last_action)
 
     def observe_public(self, game: GameRecord) -> tuple[dict[str, Any], Any]:
