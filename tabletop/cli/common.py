@@ -190,33 +190,20 @@ def save_game_ref(game: Any, ref: str | os.PathLike[str], actor: str = "command 
 
 
 def _load_file(path: Path, kind: str) -> Any:
-    if kind == "africa1880":
-        from tabletop.games.africa1880.gamefile import GameFileError, load_game
-
-        try:
-            return load_game(path)
-        except GameFileError as error:
-            raise CliError(str(error)) from None
-    from tabletop.games.massai.gamefile import GameFileError as MassaiFileError
-    from tabletop.games.massai.gamefile import load_game as load_massai
+    from tabletop.games.registry import KINDS
 
     try:
-        return load_massai(path)
-    except MassaiFileError as error:
+        return KINDS.kind_named(kind).open_file(path)
+    except FileFormatError as error:
         raise CliError(str(error)) from None
 
 
 def _save_file(game: Any, path: Path) -> None:
-    from tabletop.games.africa1880.gamefile import Game, GameFileError, save_game
-    from tabletop.games.massai.gamefile import GameFileError as MassaiFileError
-    from tabletop.games.massai.gamefile import save_game as save_massai
+    from tabletop.games.registry import KINDS
 
     try:
-        if isinstance(game, Game):
-            save_game(game, path)
-        else:
-            save_massai(game, path)
-    except (GameFileError, MassaiFileError) as error:
+        KINDS.kind_of(game).save_file(game, path)
+    except FileFormatError as error:
         raise CliError(str(error)) from None
     except OSError as error:
         raise CliError(f"{path}: cannot be written ({error.strerror})") from None
