@@ -1,11 +1,13 @@
-"""board_names.py: the comparison key of a territory name."""
+"""board_names.py: the comparison key of a territory name and the closest known key."""
 
 from __future__ import annotations
+
+import difflib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.board_names import closest_key, normalize_name
 
 
 def test_normalize_name_examples() -> None:
@@ -19,3 +21,21 @@ def test_normalize_name_examples() -> None:
 def test_normalize_name_is_idempotent(text: str) -> None:
     once = normalize_name(text)
     assert normalize_name(once) == once
+
+
+_LETTERS = st.text(alphabet="abcdeilnorstuy ", min_size=1, max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LETTERS, st.lists(_LETTERS, max_size=30))
+def test_the_cheap_bound_keeps_what_difflib_would_find(key: str, candidates: list[str]) -> None:
+    from tabletop.games.africa1880.board_names import _may_be_close
+
+    every = difflib.get_close_matches(key, candidates, n=5, cutoff=0.6)
+    assert difflib.get_close_matches(key, _may_be_close(key, candidates), n=5, cutoff=0.6) == every
+
+
+def test_closest_key_prefers_the_fewest_edits() -> None:
+    assert closest_key("lybia", ["liberia", "libya", "egypt"]) == "libya"
+    assert closest_key("atlantis", ["libya", "egypt"]) is None
+    assert closest_key("", ["libya"]) is None

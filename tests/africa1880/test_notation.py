@@ -224,7 +224,7 @@ def test_a_text_over_the_limit_is_refused_whole(board) -> None:
 
 
 def test_suggestions_for_a_bounded_number_of_unknown_names(board) -> None:
-    from tabletop.games.africa1880.notation_words import MAX_SUGGESTIONS
+    from tabletop.games.africa1880.notation import MAX_SUGGESTIONS
 
     typos = [f"Lybia{'x' * i}" for i in range(MAX_SUGGESTIONS + 8)]
     lines = [f"{typo}: develop" for typo in typos] + ["Lybia: develop"]
@@ -238,7 +238,7 @@ def test_suggestions_for_a_bounded_number_of_unknown_names(board) -> None:
 
 
 def test_long_quotes_are_cut_but_the_line_is_kept(board) -> None:
-    from tabletop.games.africa1880.notation_words import MAX_QUOTE_CHARS
+    from tabletop.games.africa1880.notation import MAX_QUOTE_CHARS
 
     line = "Algeria: " + "conquer " * 100
     result = parse_sheets(f"[France]\n{line}", board)

@@ -10,8 +10,12 @@ import pytest
 from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.notation import parse_sheets
-from tabletop.games.africa1880.notation_format import format_order, format_sheet, format_sheets
-from tabletop.games.africa1880.notation_words import KEYWORDS
+from tabletop.games.africa1880.notation_format import (
+    KEYWORDS,
+    format_order,
+    format_sheet,
+    format_sheets,
+)
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.powers import POWERS
 
@@ -183,7 +187,7 @@ def test_the_round_typed_in_german_resolves_as_in_english() -> None:
 
 
 def test_the_notation_reads_every_power_spelling_the_core_reads() -> None:
-    from tabletop.games.africa1880 import notation_words as notation
+    from tabletop.games.africa1880 import notation
     from tabletop.games.africa1880.powers import POWER_NAMES_DE, POWER_NAMES_FR, lookup_power
 
     spellings = [*POWERS, *POWER_NAMES_FR.values(), *POWER_NAMES_DE.values()]

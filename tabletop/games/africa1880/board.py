@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from tabletop.fileio import FileFormatError, bounded_message, capped
-from tabletop.games.africa1880.board_names import _closest, _compact, normalize_name
+from tabletop.games.africa1880.board_names import closest_key, compact_key, normalize_name
 
 __all__ = [
     "BOARD_FORMAT",
@@ -143,7 +143,7 @@ class Board:
         # "GoldCoast" or "cote divoire": the same keys without spaces, kept only when unambiguous.
         compact: dict[str, set[str]] = {}
         for key, canonical in keys.items():
-            compact.setdefault(_compact(key), set()).add(canonical)
+            compact.setdefault(compact_key(key), set()).add(canonical)
         self._compact_keys = {k: next(iter(v)) for k, v in compact.items() if len(v) == 1}
 
     def __repr__(self) -> str:
@@ -162,7 +162,7 @@ class Board:
     def __contains__(self, name: object) -> bool:
         if not isinstance(name, str):
             return False
-        return self._find(name) is not None
+        return self.find(name) is not None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.names)
@@ -170,29 +170,37 @@ class Board:
     def __len__(self) -> int:
         return len(self.names)
 
-    def _find(self, text: str) -> str | None:
+    def find(self, text: str) -> str | None:
+        """The canonical name for ``text`` as :meth:`lookup` reads it, or None (no suggestion is
+        looked for, so an unknown name costs no more than a known one).
+
+        >>> from tabletop.games.africa1880.board_files import load_board
+        >>> load_board().find("cote d ivoire"), load_board().find("Atlantis")
+        ('Ivory Coast', None)
+        """
         key = normalize_name(text)
         found = self._keys.get(key)
         if found is None:
-            found = self._compact_keys.get(_compact(key))
+            found = self._compact_keys.get(compact_key(key))
         return found
 
     def lookup(self, text: str) -> str:
         """Return the canonical name for ``text`` (any case, accents, alias, extra spaces).
 
+        >>> from tabletop.games.africa1880.board_files import load_board
         >>> load_board().lookup("CAMEROUN")
         'Kamerun'
 
         Raises :class:`UnknownTerritory`, with a suggestion when a name is close.
         """
-        found = self._find(text)
+        found = self.find(text)
         if found is None:
             raise UnknownTerritory(text, self.suggest(text))
         return found
 
     def suggest(self, text: str) -> str | None:
         """The canonical name whose spelling is closest to ``text``, or None if none is close."""
-        close = _closest(normalize_name(text), self._keys)
+        close = closest_key(normalize_name(text), self._keys)
         return None if close is None else self._keys[close]
 
     def display_name(self, territory: str, lang: str = "en") -> str:

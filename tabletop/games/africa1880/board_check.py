@@ -22,7 +22,7 @@ from tabletop.fileio import (
     schema_validator,
 )
 from tabletop.games.africa1880.board import BOARD_FORMAT, Board, BoardError, Territory
-from tabletop.games.africa1880.board_names import _closest, normalize_name
+from tabletop.games.africa1880.board_names import closest_key, normalize_name
 
 MIN_SPACES = 1
 MAX_SPACES = 4
@@ -238,7 +238,7 @@ def _resolve(text: str, keys: dict[str, str]) -> str | None:
 
 
 def _suggestion(text: str, keys: dict[str, str]) -> str:
-    close = _closest(normalize_name(text), keys)
+    close = closest_key(normalize_name(text), keys)
     return "" if close is None else f' (did you mean "{keys[close]}"?)'
 
 

@@ -10,6 +10,10 @@ from collections.abc import Iterable
 
 # Apostrophes and similar marks people type inside names ("Côte d'Ivoire", "Côte-de-l’Or").
 _JOINERS = frozenset("'`\u00b4\u2018\u2019\u02bc\u02b9_.")
+# The same marks within ASCII, plus the one ASCII dash: on plain ASCII text the key is only lower
+# case with these read as spaces, about ten times faster than the general path (a test holds the
+# two equal).
+_ASCII_SPACES = str.maketrans({mark: " " for mark in "'`_.-"})
 
 
 def _normalize_once(text: str) -> str:
@@ -33,6 +37,8 @@ def normalize_name(text: str) -> str:
     >>> normalize_name("  Côte-de-l'Or ")
     'cote de l or'
     """
+    if text.isascii():
+        return " ".join(text.lower().translate(_ASCII_SPACES).split())
     # Case folding can uncover new accents (and NFKD new capitals), so repeat until stable; real
     # text settles after one or two passes. The bound only guards against pathological input.
     result = _normalize_once(text)
@@ -44,7 +50,12 @@ def normalize_name(text: str) -> str:
     return result
 
 
-def _compact(key: str) -> str:
+def compact_key(key: str) -> str:
+    """A comparison key without its spaces, to read "GoldCoast" as "Gold Coast".
+
+    >>> compact_key(normalize_name("Côte d'Ivoire"))
+    'cotedivoire'
+    """
     return key.replace(" ", "")
 
 
@@ -66,14 +77,35 @@ def _edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-def _closest(key: str, candidates: Iterable[str]) -> str | None:
-    """The candidate key nearest to ``key``, or None when nothing is close.
+def _may_be_close(key: str, candidates: Iterable[str], cutoff: float = 0.6) -> list[str]:
+    """The candidates difflib could find close to ``key``: a cheap bound discards the others.
 
-    difflib shortlists; the edit distance then prefers "Libya" over "Liberia" for "Lybia".
+    Only the letters of a candidate that occur in ``key`` can match, so twice their number over
+    both lengths bounds difflib's ratio from above (its own quick bounds count the same letters
+    more strictly); the count is made in C by deleting ``key``'s letters. The few left go through
+    difflib, which gives the same result as over every candidate.
+    """
+    absent = {ord(char): None for char in set(key)}
+    kept = []
+    for candidate in candidates:
+        shared = len(candidate) - len(candidate.translate(absent))
+        # A hair of slack, so that a rounding never drops a candidate difflib would keep.
+        if 2.0 * shared >= cutoff * (len(key) + len(candidate)) - 1e-9:
+            kept.append(candidate)
+    return kept
+
+
+def closest_key(key: str, candidates: Iterable[str]) -> str | None:
+    """The candidate key nearest to ``key`` (a "did you mean"), or None when nothing is close.
+
+    difflib shortlists; the edit distance then prefers "Libya" over "Liberia" for "Lybia":
+
+    >>> closest_key("lybia", ["liberia", "libya", "egypt"])
+    'libya'
     """
     if not key:
         return None
-    shortlist = difflib.get_close_matches(key, list(candidates), n=5, cutoff=0.6)
+    shortlist = difflib.get_close_matches(key, _may_be_close(key, candidates), n=5, cutoff=0.6)
     if not shortlist:
         return None
     return min(shortlist, key=lambda candidate: _edit_distance(key, candidate))

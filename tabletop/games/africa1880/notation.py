@@ -1,4 +1,5 @@
-"""The typed order-sheet notation: :func:`parse_sheets` and its inverse :func:`format_sheets`.
+"""Reading the typed order-sheet notation: :func:`parse_sheets`, whose inverse is
+:func:`~tabletop.games.africa1880.notation_format.format_sheets`.
 
 One sheet per power, opened by a header line with the power's name in English, French or German::
 
@@ -28,10 +29,11 @@ the only exception :func:`parse_sheets` raises. "Did you mean" suggestions are c
 first :data:`MAX_SUGGESTIONS` distinct unknown names of a text, each at most
 :data:`MAX_SUGGESTION_CHARS` long; a quoted text in a reason is cut at :data:`MAX_QUOTE_CHARS`.
 
-This module reads whole texts (headers, sheets); its parts have modules of their own:
-:mod:`~tabletop.games.africa1880.notation_words` (keywords per language, name lookups, void
-reasons), :mod:`~tabletop.games.africa1880.notation_lines` (one order line) and
-:mod:`~tabletop.games.africa1880.notation_format` (writing sheets, re-exported here).
+The module reads in three layers, top down in this file: the words (keywords of each language,
+name keys, power and territory lookups with their "did you mean", and the reader that turns what
+cannot be used into void orders), one order line (:class:`_Line`, collecting a power's orders in
+a :class:`_SheetBuilder`), and the whole text (headers and sheets, :func:`parse_sheets`). Writing
+sheets is :mod:`~tabletop.games.africa1880.notation_format`.
 
 >>> from tabletop.games.africa1880.board_files import load_board
 >>> result = parse_sheets("[France]\\nAlgérie: développe\\nguerre: Allemagne", load_board())
@@ -44,29 +46,51 @@ reasons), :mod:`~tabletop.games.africa1880.notation_lines` (one order line) and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation_lines import _Line, _SheetBuilder
-from tabletop.games.africa1880.notation_words import (
-    _ARROW,
-    _quote,
-    _Reader,
-)
+from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.orders import (
+    CONTRADICTORY_RELATION,
+    DUPLICATE_ORDER,
     DUPLICATE_SHEET,
     NO_HEADER,
+    NOT_COASTAL,
+    NOT_NEIGHBOUR,
     NOT_PLAYING,
+    SECOND_LANDING,
+    SELF_RELATION,
+    SYNTAX,
+    UNKNOWN_KEYWORD,
     UNKNOWN_POWER,
+    UNKNOWN_TERRITORY,
+    Develop,
+    Explore,
+    Hold,
+    Landing,
+    Order,
     OrderSheet,
     VoidOrder,
+    void_order,
 )
-from tabletop.games.africa1880.powers import POWERS, sort_powers
+from tabletop.games.africa1880.powers import (
+    POWER_SPELLINGS,
+    POWERS,
+    UnknownPower,
+    lookup_power,
+    power_name,
+    sort_powers,
+)
 
 __all__ = [
+    "MAX_NAME_WORDS",
+    "MAX_QUOTE_CHARS",
     "MAX_SHEET_CHARS",
     "MAX_SHOWN_PROBLEMS",
+    "MAX_SUGGESTION_CHARS",
+    "MAX_SUGGESTIONS",
     "ParseResult",
     "SheetTooLongError",
     "parse_sheets",
@@ -78,6 +102,516 @@ about 5,000); a longer one is refused whole with :class:`SheetTooLongError`."""
 
 MAX_SHOWN_PROBLEMS = 50
 """How many void lines :meth:`ParseResult.shown_void` gives a page before "and N more"."""
+
+
+MAX_SUGGESTIONS = 32
+"""Distinct unknown names per text that get a "did you mean" (the later ones get none)."""
+
+MAX_SUGGESTION_CHARS = 40
+"""No suggestion for a longer unknown name: no territory or power name is that long."""
+
+MAX_QUOTE_CHARS = 120
+"""A text quoted in a reason is cut after this many characters (the line itself is kept whole in
+:attr:`VoidOrder.order_text`)."""
+
+
+# --------------------------------------------------------------------------- words
+
+
+# Keywords after normalize_name (lower case, no accents, ß as ss); several spellings each.
+# German umlauts appear twice: as the plain vowel (what normalize_name makes of ü) and as ue.
+DEVELOP_WORDS = frozenset(
+    {"develop", "develops", "dev", "development", "developpe", "developper", "developpement"}
+    | {"entwickeln", "entwickle", "entwickelt", "entwicklung"}
+)
+EXPLORE_WORDS = frozenset(
+    {"explore", "explores", "exp", "explorer", "exploration"}
+    | {"erkunden", "erkunde", "erkundet", "erkundung", "erforschen", "erforsche"}
+)
+HOLD_WORDS = frozenset(
+    {"hold", "holds", "nothing", "do nothing", "none", "pass", "rien", "ne rien faire", "tenir"}
+    | {"tient", "reste", "rester"}
+    | {"halten", "halte", "halt", "haelt", "nichts", "nichts tun", "bleiben", "bleibt"}
+)
+LAND_WORDS = frozenset(
+    {"land", "lands", "landing", "debarque", "debarquer", "debarquement", "debarquements"}
+    | {"landen", "lande", "landet", "landung", "landungen"}
+)
+WAR_WORDS = frozenset({"war", "wars", "guerre", "guerres", "krieg", "kriege"})
+ALLIANCE_WORDS = frozenset(
+    {"alliance", "alliances", "ally", "allies", "allie", "peace", "paix"}
+    | {"bundnis", "buendnis", "bundnisse", "buendnisse", "frieden", "verbundet", "verbuendet"}
+)
+NOBODY_WORDS = frozenset(
+    {"none", "nobody", "no one", "aucun", "aucune", "personne", "niemand", "keiner", "keine"}
+)
+TOWARD_WORDS = frozenset(
+    {"to", "toward", "towards", "vers", "en", "au", "a", "nach", "zu", "zum", "zur", "ins"}
+)
+_VERB_WORDS = DEVELOP_WORDS | EXPLORE_WORDS | HOLD_WORDS
+_TARGET_SKIP = EXPLORE_WORDS | TOWARD_WORDS
+_HOLD_PHRASE_WORDS = max(len(words.split()) for words in HOLD_WORDS)
+# No leading or trailing \s* in these patterns: they made a regex search quadratic in a long run
+# of spaces; the words around a match are split or stripped afterwards anyway.
+_ARROW = re.compile(r"->|=>|→|⟶")
+_LIST_SPLIT = re.compile(r"[,;/&+]|\band\b|\bet\b|\bund\b", re.IGNORECASE)
+
+# Name keys are remembered only for short texts, so a long pasted line is not kept.
+_CACHED_KEY_CHARS = 100
+
+
+# Keys of short texts already seen (the same few words come back on every line and every read).
+_KEYS: dict[str, str] = {}
+
+
+def _key(text: str) -> str:
+    """:func:`normalize_name` of ``text``."""
+    found = _KEYS.get(text)
+    if found is not None:
+        return found
+    found = normalize_name(text)
+    if len(text) <= _CACHED_KEY_CHARS:
+        if len(_KEYS) >= 16_384:
+            _KEYS.clear()  # bounded memory; refilled by the next lines
+        _KEYS[text] = found
+    return found
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= MAX_QUOTE_CHARS else text[: MAX_QUOTE_CHARS - 1] + "…"
+
+
+def _power_index() -> dict[str, str]:
+    """Normalised spelling -> power, for every spelling :func:`lookup_power` accepts."""
+    index: dict[str, str] = dict(POWER_SPELLINGS)
+    for power in POWERS:
+        for lang in ("en", "fr", "de"):
+            index.setdefault(normalize_name(power_name(power, lang)), power)
+    return index
+
+
+_POWER_KEYS = _power_index()
+# The same spellings as tuples of words, for the longest match in a list typed without commas.
+_POWER_WORDS: dict[tuple[str, ...], str] = {tuple(k.split()): p for k, p in _POWER_KEYS.items()}
+MAX_NAME_WORDS = max(len(words) for words in _POWER_WORDS)
+"""The most words a power name has once normalised ("les pays bas")."""
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+class _BoardNames:
+    """One board's name lookups, remembered: every spelling the board accepts, plus each
+    spelling with a German umlaut written as two letters (``Aegypten`` for ``Ägypten``)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.found: dict[str, str | None] = {}
+        self.suggestions: dict[str, str | None] = {}
+        self.umlauts: dict[str, str] = {}
+        for territory in board.territories.values():
+            names = getattr(territory, "names", None)
+            extra = tuple(names.values()) if isinstance(names, Mapping) else ()
+            for spelling in (territory.name, *territory.aliases, *extra):
+                if not isinstance(spelling, str):
+                    continue
+                spelled = spelling.translate(_UMLAUTS)
+                if spelled != spelling and spelled not in board:
+                    self.umlauts.setdefault(normalize_name(spelled), territory.name)
+
+    def find(self, text: str) -> str | None:
+        """The canonical name of ``text`` (already stripped), or None; no suggestion is made."""
+        found = self.found.get(text)
+        if found is None and text not in self.found:
+            found = self.board.find(text)
+            if found is None:
+                found = self.umlauts.get(_key(text))
+            if len(text) <= _CACHED_KEY_CHARS and len(self.found) < 4096:
+                self.found[text] = found
+        return found
+
+
+# How many distinct reasons one reading remembers to share between its lines.
+_MAX_SHARED_REASONS = 256
+
+# Remembered suggestions for unknown power names (the same typo is typed again and again).
+_POWER_SUGGESTIONS: dict[str, str | None] = {}
+
+# Remembered board lookups, per board object (kept alive here, so ids cannot be reused).
+_BOARDS: dict[int, _BoardNames] = {}
+
+
+def _board_names(board: Board) -> _BoardNames:
+    names = _BOARDS.get(id(board))
+    if names is None or names.board is not board:
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
+        names = _BOARDS[id(board)] = _BoardNames(board)
+    return names
+
+
+class _Unknown(Exception):
+    """A name that matched nothing: ``text`` as quoted, with ``suggestion`` when one is close."""
+
+    def __init__(self, text: str, suggestion: str | None) -> None:
+        self.text = text
+        self.suggestion = suggestion
+
+
+class _Reader:
+    """The lookups of one call of :func:`parse_sheets`, with its budget of suggestions."""
+
+    def __init__(self, board: Board) -> None:
+        self.names = _board_names(board)
+        self.board = board
+        self.suggested: set[tuple[str, str]] = set()
+        # Reasons already written, by (power, code, details): a text with thousands of void
+        # lines builds each distinct sentence once.
+        self.reasons: dict[tuple, VoidOrder] = {}
+
+    def void(
+        self,
+        power: str | None,
+        line: str,
+        code: str,
+        number: int,
+        suggestion: str | None = None,
+        **details: object,
+    ) -> VoidOrder:
+        """:func:`void_order`, sharing one reason between the lines that have the same."""
+        # Each call site passes its details in one order, so they need no sorting to be a key.
+        key = (power, code, suggestion, tuple(details.items()))
+        try:
+            known = self.reasons.get(key)
+        except TypeError:  # a detail that cannot be a key: no memory for this one
+            return void_order(power, line, code, number, suggestion, **details)
+        if known is None:
+            known = void_order(power, line, code, number, suggestion, **details)
+            # Bounded: a text of distinct unknown names would fill it for nothing.
+            if len(self.reasons) < _MAX_SHARED_REASONS:
+                self.reasons[key] = known
+            return known
+        # The same fields, in the order void_order gives them (dataclasses.replace is slower).
+        # The reason keeps its code and values, so no translation is rendered here.
+        return VoidOrder(known.power, line, known.cause, line=number)
+
+    def _may_suggest(self, kind: str, key: str) -> bool:
+        # The first MAX_SUGGESTIONS distinct unknown names get one, wherever it was computed.
+        if not key or len(key) > MAX_SUGGESTION_CHARS:
+            return False
+        if (kind, key) in self.suggested:
+            return True
+        if len(self.suggested) >= MAX_SUGGESTIONS:
+            return False
+        self.suggested.add((kind, key))
+        return True
+
+    def territory(self, text: str) -> str:
+        """Canonical name of a territory, or :class:`_Unknown` (also for an empty name)."""
+        cleaned = text.strip().strip(":").strip()
+        if not cleaned:
+            raise _Unknown(text.strip(), None)
+        found = self.names.find(cleaned)
+        if found is not None:
+            return found
+        key = _key(cleaned)
+        suggestion = None
+        if self._may_suggest("territory", key):
+            cache = self.names.suggestions
+            if key in cache:
+                suggestion = cache[key]
+            else:
+                suggestion = cache[key] = self.board.suggest(cleaned)
+        raise _Unknown(cleaned, suggestion)
+
+    def power(self, text: str) -> str | None:
+        """The power named by ``text`` (any spelling :func:`lookup_power` reads), or None."""
+        return _POWER_KEYS.get(_key(text))
+
+    def unknown_power(self, text: str) -> _Unknown:
+        """The error for ``text``, which names no power, with the suggestion of lookup_power."""
+        cleaned = text.strip()
+        key = _key(cleaned)
+        suggestion = None
+        if self._may_suggest("power", key):
+            if key in _POWER_SUGGESTIONS:
+                suggestion = _POWER_SUGGESTIONS[key]
+            else:
+                try:
+                    lookup_power(cleaned)
+                except UnknownPower as error:
+                    suggestion = error.suggestion
+                if len(_POWER_SUGGESTIONS) < 4096:
+                    _POWER_SUGGESTIONS[key] = suggestion
+        return _Unknown(cleaned, suggestion)
+
+    def powers_by_words(self, text: str) -> list[str] | None:
+        """Split "Germany Great Britain" into powers, longest names first; None if a word is left.
+
+        Linear: from each word at most MAX_NAME_WORDS words are tried, as tuples of name keys.
+        """
+        words = [tuple(_key(word).split()) for word in text.split()]
+        words = [w for w in words if w]  # a lone "-" is part of no name
+        found = []
+        start = 0
+        while start < len(words):
+            best: tuple[str, int] | None = None
+            candidate: tuple[str, ...] = ()
+            for end in range(start, min(len(words), start + MAX_NAME_WORDS)):
+                candidate += words[end]
+                if len(candidate) > MAX_NAME_WORDS:
+                    break
+                power = _POWER_WORDS.get(candidate)
+                if power is not None:
+                    best = (power, end + 1)
+            if best is None:
+                return None
+            found.append(best[0])
+            start = best[1]
+        return found or None
+
+
+# --------------------------------------------------------------------------- one line
+
+
+class _SheetBuilder:
+    """Collects one power's orders while its lines are read."""
+
+    def __init__(self, power: str) -> None:
+        self.power = power
+        self.orders: list[Order] = []
+        self.sources: set[str] = set()
+        self.landing: Landing | None = None
+        self.landing_written = False
+        self.wars: set[str] = set()
+        self.alliances: set[str] = set()
+        self.contradicted: set[str] = set()
+        self.void: list[VoidOrder] = []
+        self.written: dict[Order | Landing, tuple[int, str]] = {}
+
+    def build(self) -> OrderSheet:
+        return OrderSheet(
+            self.power,
+            tuple(self.orders),
+            self.landing,
+            frozenset(self.wars),
+            tuple(self.void),
+            dict(self.written),
+        )
+
+
+class _Line:
+    """One order line of a sheet, read once into words; each step below is linear in it."""
+
+    def __init__(
+        self,
+        line: str,
+        number: int,
+        sheet: _SheetBuilder,
+        reader: _Reader,
+        playing: tuple[str, ...],
+    ) -> None:
+        self.line = line
+        self.number = number
+        self.sheet = sheet
+        self.reader = reader
+        self.board = reader.board
+        self.playing = playing
+
+    def void(self, code: str, suggestion: str | None = None, **details: object) -> None:
+        sheet = self.sheet
+        item = self.reader.void(sheet.power, self.line, code, self.number, suggestion, **details)
+        sheet.void.append(item)
+
+    def unknown(self, code: str, error: _Unknown) -> None:
+        self.void(code, error.suggestion, text=_quote(error.text))
+
+    def parse(self) -> None:
+        line = self.line
+        arrow = _ARROW.search(line)
+        if arrow is not None:
+            left, right = line[: arrow.start()], line[arrow.end() :]
+            left_words = left.replace(":", " ").split()
+            left_keys = _key(left.replace(":", " ")).split()
+            if left_keys and left_keys[-1] in EXPLORE_WORDS:
+                left = " ".join(left_words[:-1])
+            right_words = right.split()
+            skip = 0
+            while skip < len(right_words) and _key(right_words[skip]) in _TARGET_SKIP:
+                skip += 1
+            self.explore(left, " ".join(right_words[skip:]))
+            return
+        if ":" in line:
+            head, rest = line.split(":", 1)
+            head_key = _key(head)
+            rest = rest.strip()
+            if head_key in LAND_WORDS:
+                self.landing(rest)
+                return
+            if head_key in WAR_WORDS or head_key in ALLIANCE_WORDS:
+                self.relations(rest, war=head_key in WAR_WORDS)
+                return
+            rest_key = _key(rest)
+            if (rest_key in WAR_WORDS or rest_key in ALLIANCE_WORDS) and self.reader.power(head):
+                self.relations(head, war=rest_key in WAR_WORDS)
+                return
+            self.presence_order(head, rest)
+            return
+        words = line.split()
+        keys = [_key(word) for word in words]
+        first = keys[0]
+        if first in LAND_WORDS:
+            self.landing(" ".join(words[1:]))
+            return
+        if first in WAR_WORDS or first in ALLIANCE_WORDS:
+            self.relations(" ".join(words[1:]), war=first in WAR_WORDS)
+            return
+        index = self._verb_index(keys)
+        if index is None:
+            self.void(UNKNOWN_KEYWORD, text=_quote(line))
+            return
+        self.presence_order(" ".join(words[:index]), " ".join(words[index:]))
+
+    @staticmethod
+    def _verb_index(keys: list[str]) -> int | None:
+        """The first word after the first that starts an order ("explore", or "do nothing" up
+        to the end of the line), or None. Linear: the phrases at the end of the line are built
+        back to front, for at most as many words as the longest hold phrase has."""
+        if len(keys) < 2:
+            return None
+        phrases: dict[int, str] = {}
+        phrase, count = "", 0
+        for index in range(len(keys) - 1, 0, -1):
+            if keys[index]:
+                count += len(keys[index].split())
+                if count > _HOLD_PHRASE_WORDS:
+                    break
+                phrase = f"{keys[index]} {phrase}" if phrase else keys[index]
+            phrases[index] = phrase
+        for index in range(1, len(keys)):
+            if keys[index] in _VERB_WORDS or phrases.get(index) in HOLD_WORDS:
+                return index
+        return None
+
+    def presence_order(self, head: str, rest: str) -> None:
+        rest_key = _key(rest)
+        words = rest.split()
+        verb = _key(words[0]) if words else ""
+        if not rest_key:
+            self.void(SYNTAX)
+            return
+        if verb in EXPLORE_WORDS:
+            skip = 1
+            while skip < len(words) and _key(words[skip]) in TOWARD_WORDS:
+                skip += 1
+            self.explore(head, " ".join(words[skip:]))
+            return
+        if rest_key in DEVELOP_WORDS or rest_key in HOLD_WORDS:
+            try:
+                source = self.reader.territory(head)
+            except _Unknown as error:
+                self.unknown(UNKNOWN_TERRITORY, error)
+                return
+            kind = Develop if rest_key in DEVELOP_WORDS else Hold
+            self.add_order(kind(self.sheet.power, source))
+            return
+        if verb in DEVELOP_WORDS or verb in HOLD_WORDS:
+            self.void(SYNTAX)  # a develop or hold followed by stray words
+            return
+        self.void(UNKNOWN_KEYWORD, text=_quote(rest))
+
+    def explore(self, source_text: str, target_text: str) -> None:
+        sheet = self.sheet
+        if not source_text.strip(" :") or not target_text.strip(" :"):
+            self.void(SYNTAX)
+            return
+        try:
+            source = self.reader.territory(source_text)
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
+            return
+        if source in sheet.sources:
+            self.void(DUPLICATE_ORDER, territory=source)
+            return
+        sheet.sources.add(source)  # even if the target is wrong: the first line written counts
+        try:
+            target = self.reader.territory(target_text)
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
+            return
+        if target not in self.board.territories[source].neighbours:
+            self.void(NOT_NEIGHBOUR, source=source, target=target)
+            return
+        order = Explore(sheet.power, source, target)
+        sheet.orders.append(order)
+        sheet.written[order] = (self.number, self.line)
+
+    def add_order(self, order: Develop | Hold) -> None:
+        sheet = self.sheet
+        if order.source in sheet.sources:
+            self.void(DUPLICATE_ORDER, territory=order.source)
+            return
+        sheet.sources.add(order.source)
+        sheet.orders.append(order)
+        sheet.written[order] = (self.number, self.line)
+
+    def landing(self, rest: str) -> None:
+        sheet = self.sheet
+        words = rest.split()
+        skip = 0
+        while skip < len(words) and _key(words[skip]) in TOWARD_WORDS:
+            skip += 1
+        if skip == len(words):
+            self.void(SYNTAX)
+            return
+        if sheet.landing_written:
+            self.void(SECOND_LANDING)
+            return
+        sheet.landing_written = True
+        try:
+            target = self.reader.territory(" ".join(words[skip:]))
+        except _Unknown as error:
+            self.unknown(UNKNOWN_TERRITORY, error)
+            return
+        if not self.board.territories[target].coastal:
+            self.void(NOT_COASTAL, territory=target)
+            return
+        sheet.landing = Landing(sheet.power, target)
+        sheet.written[sheet.landing] = (self.number, self.line)
+
+    def relations(self, rest: str, war: bool) -> None:
+        sheet = self.sheet
+        if _key(rest) in NOBODY_WORDS:
+            return
+        names: list[str] = []
+        for item in _LIST_SPLIT.split(rest):
+            if not item.strip():
+                continue
+            power = self.reader.power(item)
+            if power is not None:
+                names.append(power)
+                continue
+            spaced = self.reader.powers_by_words(item)  # "Germany Italy" written without a comma
+            if spaced is None:
+                self.unknown(UNKNOWN_POWER, self.reader.unknown_power(item))
+            else:
+                names.extend(spaced)
+        for other in names:
+            if other == sheet.power:
+                self.void(SELF_RELATION)
+                continue
+            if other not in self.playing:
+                self.void(NOT_PLAYING, absent=other)
+                continue
+            opposite = sheet.alliances if war else sheet.wars
+            if other in opposite or other in sheet.contradicted:
+                sheet.contradicted.add(other)
+                sheet.wars.discard(other)  # an unreadable relation counts as alliance
+                self.void(CONTRADICTORY_RELATION, other=other)
+                continue
+            (sheet.wars if war else sheet.alliances).add(other)
+
+
+# --------------------------------------------------------------------------- the text
 
 
 class SheetTooLongError(ValueError):

@@ -1,5 +1,6 @@
-"""Writing orders and sheets in the notation (the inverse of reading them), in English, French or
-German keywords.
+"""Writing orders and sheets in the notation, in English, French or German keywords: the
+inverse of :func:`~tabletop.games.africa1880.notation.parse_sheets`, which reads every keyword
+written here (and more spellings of each).
 """
 
 from __future__ import annotations
@@ -7,9 +8,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation_words import KEYWORDS
 from tabletop.games.africa1880.orders import Landing, Order, OrderSheet, order_text
 from tabletop.games.africa1880.powers import power_name, sort_powers
+
+KEYWORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "develop": "develop",
+        "explore": "explore",
+        "hold": "hold",
+        "land": "land",
+        "war": "war",
+        "alliance": "alliance",
+    },
+    "fr": {
+        "develop": "développe",
+        "explore": "explore",
+        "hold": "rien",
+        "land": "débarque",
+        "war": "guerre",
+        "alliance": "alliance",
+    },
+    "de": {
+        "develop": "entwickeln",
+        "explore": "erkunden",
+        "hold": "halten",
+        "land": "landen",
+        "war": "Krieg",
+        "alliance": "Bündnis",
+    },
+}
+"""The keywords :func:`format_sheet` writes, per interface language (English for any other)."""
 
 
 def _keywords(lang: str) -> dict[str, str]:

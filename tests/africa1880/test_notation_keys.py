@@ -1,4 +1,4 @@
-"""notation_words.py: the fast name key is normalize_name, for ASCII and for any text."""
+"""notation.py's name keys: the remembered key of a text is normalize_name, for any text."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
 def test_fast_ascii_key_is_normalize_name(text: str) -> None:
     from tabletop.games.africa1880.board_names import normalize_name
-    from tabletop.games.africa1880.notation_words import _key
+    from tabletop.games.africa1880.notation import _key
 
     assert _key(text) == normalize_name(text)
 
@@ -17,6 +17,6 @@ def test_fast_ascii_key_is_normalize_name(text: str) -> None:
 @given(st.text(max_size=30))
 def test_key_is_normalize_name(text: str) -> None:
     from tabletop.games.africa1880.board_names import normalize_name
-    from tabletop.games.africa1880.notation_words import _key
+    from tabletop.games.africa1880.notation import _key
 
     assert _key(text) == normalize_name(text)
