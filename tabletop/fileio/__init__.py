@@ -7,7 +7,7 @@ given as a file is refused without being read.
 
 The parts, all re-exported here: :mod:`~tabletop.fileio.messages` (the error and its bounded
 messages), :mod:`~tabletop.fileio.writing` (atomic writes), :mod:`~tabletop.fileio.reading`
-(bounded reads), :mod:`~tabletop.fileio.json_guard` (hostile-proof JSON) and
+(bounded reads), :mod:`~tabletop.fileio.json_guard` (hostile-proof JSON, and JSON files) and
 :mod:`~tabletop.fileio.schemas` (JSON Schemas and their problems in words).
 
 >>> import tempfile, pathlib
@@ -21,27 +21,22 @@ Traceback (most recent call last):
 tabletop.fileio.FileFormatError: a: text holds a NUL character
 """
 
-from __future__ import annotations
-
-import os
-from typing import Any
-
 from tabletop.fileio.json_guard import (
     MAX_DEPTH,
     MAX_INT_DIGITS,
     MAX_JSON_BYTES,
     check_json_value,
     parse_json_bytes,
+    read_json,
 )
 from tabletop.fileio.messages import (
     MAX_MESSAGE_CHARS,
     MAX_QUOTE_CHARS,
     FileFormatError,
-    _short_path,
     bounded_message,
     quote,
 )
-from tabletop.fileio.reading import _refused, read_bytes, read_text
+from tabletop.fileio.reading import read_bytes, read_text
 from tabletop.fileio.schemas import (
     MAX_PROBLEMS,
     capped,
@@ -75,14 +70,3 @@ __all__ = [
     "schema_problems",
     "schema_validator",
 ]
-
-
-# Here, not in reading.py: it reads MAX_JSON_BYTES from this namespace at each call, so a caller
-# that changes tabletop.fileio.MAX_JSON_BYTES (the tests do) changes the limit it applies.
-def read_json(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file; raises ``FileFormatError`` with one clear line on any problem."""
-    data = read_bytes(path, MAX_JSON_BYTES, "a game file")
-    try:
-        return parse_json_bytes(data, MAX_JSON_BYTES)
-    except FileFormatError as error:
-        raise _refused(_short_path(path), error.reason) from None

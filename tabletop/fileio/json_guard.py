@@ -8,11 +8,13 @@ from __future__ import annotations
 import gc
 import json
 import math
+import os
 import re
 from itertools import accumulate, chain
 from typing import Any
 
-from tabletop.fileio.messages import FileFormatError, _size, bounded_message
+from tabletop.fileio.messages import FileFormatError, bounded_message, readable_size
+from tabletop.fileio.reading import read_bytes
 
 #: Far above any real game file (a finished six-power game with its board takes about 50 KB); a
 #: bigger file or upload is refused before it is read or parsed, which also bounds the work one
@@ -61,7 +63,7 @@ def parse_json_bytes(data: bytes | str, max_bytes: int | None = None) -> Any:
     """
     limit = MAX_JSON_BYTES if max_bytes is None else max_bytes
     if len(data) > limit:
-        raise FileFormatError(f"too large (more than {_size(limit)})")
+        raise FileFormatError(f"too large (more than {readable_size(limit)})")
     if isinstance(data, str):
         text = data
     else:
@@ -83,6 +85,17 @@ def parse_json_bytes(data: bytes | str, max_bytes: int | None = None) -> Any:
     finally:
         if collecting:
             gc.enable()
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file named by the person running the program (command line, server
+    configuration): at most :data:`MAX_JSON_BYTES`, parsed by :func:`parse_json_bytes`; raises
+    ``FileFormatError`` with one clear line on any problem, the path first."""
+    data = read_bytes(path, MAX_JSON_BYTES, "a game file")
+    try:
+        return parse_json_bytes(data, MAX_JSON_BYTES)
+    except FileFormatError as error:
+        raise FileFormatError.of_file(path, error.reason) from None
 
 
 def _parse_checked(text: str) -> Any:

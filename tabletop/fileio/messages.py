@@ -25,13 +25,27 @@ class FileFormatError(ValueError):
         super().__init__(bounded_message(message))
         self.reason = bounded_message(reason if reason is not None else message)
 
+    @classmethod
+    def of_file(cls, path: str | os.PathLike[str], reason: str) -> FileFormatError:
+        """The error ``reason`` about the file at ``path``, the path shown first.
+
+        >>> FileFormatError.of_file("boards/x.json", "no such file").args
+        ('boards/x.json: no such file',)
+        """
+        return cls(f"{shown_path(path)}: {reason}", reason)
+
 
 # Shown (and pickled) under the package's name, as before the package was split.
 FileFormatError.__module__ = "tabletop.fileio"
 
 
-def _clean(text: str) -> str:
-    """One line of printable text: line breaks, NULs and lone surrogates made visible."""
+def printable_line(text: str) -> str:
+    """``text`` as one line of printable text: lone surrogates escaped, line breaks, NULs and
+    other control characters turned into spaces, runs of spaces made one.
+
+    >>> printable_line("a\\n\\x00 b\\ud800")
+    'a b\\\\ud800'
+    """
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     text = "".join(ch if ch.isprintable() else " " for ch in text)
     return " ".join(text.split())
@@ -43,7 +57,7 @@ def bounded_message(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
     >>> bounded_message("a\\nb" + "c" * 600)[-5:]
     'ccc …'
     """
-    line = _clean(text)
+    line = printable_line(text)
     if len(line) <= limit:
         return line
     return line[: limit - 2].rstrip() + " …"
@@ -69,17 +83,23 @@ def quote(value: Any, limit: int = MAX_QUOTE_CHARS) -> str:
         text = json.dumps(shown, ensure_ascii=False)
     except (TypeError, ValueError):
         text = type(value).__name__
-    text = _clean(text)
+    text = printable_line(text)
     if len(text) > limit:
         text = text[: limit - 2] + "…" + ('"' if text.startswith('"') else "")
     return text
 
 
-def _short_path(path: str | os.PathLike[str]) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as the messages show it: one line of at most 120 characters."""
     return bounded_message(os.fspath(path), 120)
 
 
-def _size(limit: int) -> str:
+def readable_size(limit: int) -> str:
+    """A size limit in words, in whole megabytes or kilobytes.
+
+    >>> readable_size(4 * 1024 * 1024), readable_size(1000)
+    ('4 MB', '1 KB')
+    """
     if limit >= 1024 * 1024:
         return f"{limit // (1024 * 1024)} MB"
     return f"{max(1, limit // 1024)} KB"

@@ -5,11 +5,7 @@ from __future__ import annotations
 import os
 import stat
 
-from tabletop.fileio.messages import FileFormatError, _short_path, _size
-
-
-def _refused(shown: str, reason: str) -> FileFormatError:
-    return FileFormatError(f"{shown}: {reason}", reason)
+from tabletop.fileio.messages import FileFormatError, readable_size
 
 
 def read_bytes(
@@ -23,27 +19,28 @@ def read_bytes(
     refused at once; a file larger than the limit is refused before reading, and at most
     ``max_bytes + 1`` bytes are ever read (a file growing meanwhile is still caught).
     """
-    shown = _short_path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(os.fspath(path), flags)
     except FileNotFoundError:
-        raise _refused(shown, "no such file") from None
+        raise FileFormatError.of_file(path, "no such file") from None
     except IsADirectoryError:
-        raise _refused(shown, f"is a folder, not {folder}") from None
+        raise FileFormatError.of_file(path, f"is a folder, not {folder}") from None
     except OSError as error:
-        raise _refused(shown, f"cannot be read ({error.strerror})") from None
+        raise FileFormatError.of_file(path, f"cannot be read ({error.strerror})") from None
     except (ValueError, TypeError):  # a NUL byte in the path
-        raise _refused(shown, "not a usable file name") from None
+        raise FileFormatError.of_file(path, "not a usable file name") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise _refused(shown, f"is a folder, not {folder}")
+            raise FileFormatError.of_file(path, f"is a folder, not {folder}")
         if not stat.S_ISREG(info.st_mode):
-            raise _refused(shown, "not a regular file (a device, pipe or socket)")
+            raise FileFormatError.of_file(path, "not a regular file (a device, pipe or socket)")
         if info.st_size > max_bytes:
-            raise _refused(shown, f"too large for {kind} (more than {_size(max_bytes)})")
+            raise FileFormatError.of_file(
+                path, f"too large for {kind} (more than {readable_size(max_bytes)})"
+            )
         chunks: list[bytes] = []
         left = max_bytes + 1
         while left > 0:
@@ -53,12 +50,14 @@ def read_bytes(
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise _refused(shown, f"cannot be read ({error.strerror})") from None
+        raise FileFormatError.of_file(path, f"cannot be read ({error.strerror})") from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > max_bytes:
-        raise _refused(shown, f"too large for {kind} (more than {_size(max_bytes)})")
+        raise FileFormatError.of_file(
+            path, f"too large for {kind} (more than {readable_size(max_bytes)})"
+        )
     return data
 
 
@@ -74,4 +73,4 @@ def read_text(
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise _refused(_short_path(path), "not a text file (not UTF-8)") from None
+        raise FileFormatError.of_file(path, "not a text file (not UTF-8)") from None

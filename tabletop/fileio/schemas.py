@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.fileio.messages import MAX_QUOTE_CHARS, _clean, bounded_message, quote
+from tabletop.fileio.messages import MAX_QUOTE_CHARS, bounded_message, printable_line, quote
 
 #: At most this many problems are listed in one error (the rest are counted).
 MAX_PROBLEMS = 40
@@ -112,8 +112,6 @@ def schema_problems(
     added after "missing".
     Only the first error at a path is kept when its type is wrong (the rest follow from it).
     """
-    import difflib
-
     problems: list[str] = []
     wrong_type: set[Path_] = set()
     errors = sorted(
@@ -126,49 +124,79 @@ def schema_problems(
             continue
         if any(path[: len(bad)] == bad for bad in wrong_type):
             continue
-        keyword = error.validator
-        schema = error.schema if isinstance(error.schema, dict) else {}
         in_names = "propertyNames" in error.relative_schema_path
-        instance = error.instance
-        messages = schema.get("x-messages", {})
-        if keyword == "required":
-            for key in error.validator_value:
-                if isinstance(instance, dict) and key not in instance:
-                    prefix, subject = describe((*path, key))
-                    sub = schema.get("properties", {}).get(key, {})
-                    hint = sub.get("x-missing", "") if isinstance(sub, dict) else ""
-                    problems.append(f"{prefix}missing {subject}{hint}")
-            continue
-        if keyword == "additionalProperties" and isinstance(instance, dict):
-            known = sorted(schema.get("properties", {}))
-            allowed = ", ".join(f'"{k}"' for k in known)
-            for key in instance:
-                if key not in known:
-                    prefix, _ = describe((*path, key))
-                    problems.append(
-                        f"{prefix}unknown key {quote(key)}"
-                        + (f" (allowed: {allowed})" if known else "")
-                    )
-            continue
-        if in_names:
-            # An error on a key: the key itself is the bad value.
-            prefix, subject = describe(path)
-            hint = ""
-            if keyword == "enum" and isinstance(instance, str):
-                close = difflib.get_close_matches(
-                    instance[:100], [str(v) for v in error.validator_value], n=1
-                )
-                hint = f' (did you mean "{close[0]}"?)' if close else ""
-            template = messages.get(keyword, "{prefix}{subject}: unknown key {value}")
-            problems.append(
-                template.format(
-                    prefix=prefix, subject=subject, value=quote(instance), kind="text", count=""
-                )
-                + hint
+        problems.extend(_sentences(error, path, describe, in_names))
+        if error.validator == "type" and not in_names:
+            wrong_type.add(path)
+    return problems
+
+
+def _sentences(error: Any, path: Path_, describe: Any, in_names: bool) -> list[str]:
+    """The sentences for one error of ``jsonschema`` (several for missing or unknown keys)."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator == "required":
+        return _missing_keys(error, schema, path, describe)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return _unknown_keys(error.instance, schema, path, describe)
+    if in_names:
+        return [_bad_key(error, schema, path, describe)]
+    return [_bad_value(error, schema, path, describe)]
+
+
+def _missing_keys(error: Any, schema: dict[str, Any], path: Path_, describe: Any) -> list[str]:
+    instance = error.instance
+    out = []
+    for key in error.validator_value:
+        if isinstance(instance, dict) and key not in instance:
+            prefix, subject = describe((*path, key))
+            sub = schema.get("properties", {}).get(key, {})
+            hint = sub.get("x-missing", "") if isinstance(sub, dict) else ""
+            out.append(f"{prefix}missing {subject}{hint}")
+    return out
+
+
+def _unknown_keys(
+    instance: dict[str, Any], schema: dict[str, Any], path: Path_, describe: Any
+) -> list[str]:
+    known = sorted(schema.get("properties", {}))
+    allowed = ", ".join(f'"{k}"' for k in known)
+    out = []
+    for key in instance:
+        if key not in known:
+            prefix, _ = describe((*path, key))
+            out.append(
+                f"{prefix}unknown key {quote(key)}" + (f" (allowed: {allowed})" if known else "")
             )
-            continue
-        prefix, subject = describe(path)
-        count = len(instance) if isinstance(instance, (list, dict, str)) else ""
+    return out
+
+
+def _bad_key(error: Any, schema: dict[str, Any], path: Path_, describe: Any) -> str:
+    """An error on a key: the key itself is the bad value."""
+    import difflib
+
+    instance = error.instance
+    prefix, subject = describe(path)
+    hint = ""
+    if error.validator == "enum" and isinstance(instance, str):
+        close = difflib.get_close_matches(
+            instance[:100], [str(v) for v in error.validator_value], n=1
+        )
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+    template = schema.get("x-messages", {}).get(
+        error.validator, "{prefix}{subject}: unknown key {value}"
+    )
+    sentence: str = template.format(
+        prefix=prefix, subject=subject, value=quote(instance), kind="text", count=""
+    )
+    return sentence + hint
+
+
+def _bad_value(error: Any, schema: dict[str, Any], path: Path_, describe: Any) -> str:
+    keyword, instance = error.validator, error.instance
+    prefix, subject = describe(path)
+    count = len(instance) if isinstance(instance, (list, dict, str)) else ""
+    messages = schema.get("x-messages", {})
+    if keyword in messages:
         fields = {
             "prefix": prefix,
             "subject": subject,
@@ -176,36 +204,29 @@ def schema_problems(
             "kind": kind_of(instance),
             "count": count,
         }
-        if keyword in messages:
-            problems.append(messages[keyword].format(**fields))
-        elif keyword == "type":
-            problems.append(
-                f"{prefix}{subject} must be {_expected(schema)}, not {kind_of(instance)}"
-            )
-        elif keyword in ("const", "enum"):
-            wanted = (
-                quote(error.validator_value)
-                if keyword == "const"
-                else ", ".join(quote(v) for v in error.validator_value)
-            )
-            problems.append(f"{prefix}{subject} is {quote(instance)}, not {wanted}")
-        elif keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-            low, high = schema.get("minimum"), schema.get("maximum")
-            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-            problems.append(f"{prefix}{subject} must be {bounds}, not {quote(instance)}")
-        elif keyword in ("minLength", "pattern"):
-            problems.append(f"{prefix}{subject} is empty or blank")
-        elif keyword in ("maxLength", "maxItems", "maxProperties"):
-            problems.append(f"{prefix}{subject} is too long ({count})")
-        elif keyword == "minItems":
-            problems.append(f"{prefix}{subject} needs at least {error.validator_value} items")
-        elif keyword == "uniqueItems":
-            problems.append(f"{prefix}{subject} lists a value twice")
-        else:
-            problems.append(f"{prefix}{subject}: {_clean(error.message)[: MAX_QUOTE_CHARS * 2]}")
-        if keyword == "type":
-            wrong_type.add(path)
-    return problems
+        return str(messages[keyword].format(**fields))
+    if keyword == "type":
+        return f"{prefix}{subject} must be {_expected(schema)}, not {kind_of(instance)}"
+    if keyword in ("const", "enum"):
+        wanted = (
+            quote(error.validator_value)
+            if keyword == "const"
+            else ", ".join(quote(v) for v in error.validator_value)
+        )
+        return f"{prefix}{subject} is {quote(instance)}, not {wanted}"
+    if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        return f"{prefix}{subject} must be {bounds}, not {quote(instance)}"
+    if keyword in ("minLength", "pattern"):
+        return f"{prefix}{subject} is empty or blank"
+    if keyword in ("maxLength", "maxItems", "maxProperties"):
+        return f"{prefix}{subject} is too long ({count})"
+    if keyword == "minItems":
+        return f"{prefix}{subject} needs at least {error.validator_value} items"
+    if keyword == "uniqueItems":
+        return f"{prefix}{subject} lists a value twice"
+    return f"{prefix}{subject}: {printable_line(error.message)[: MAX_QUOTE_CHARS * 2]}"
 
 
 def capped(problems: list[str]) -> list[str]:

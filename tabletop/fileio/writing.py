@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tabletop.fileio.messages import FileFormatError, _short_path
+from tabletop.fileio.messages import FileFormatError, shown_path
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -26,7 +26,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     except UnicodeEncodeError as error:
         # The error's own message would quote the whole text (a whole game): say where only.
         raise FileFormatError(
-            f"{_short_path(path)}: cannot be saved: the text holds a character that is not "
+            f"{shown_path(path)}: cannot be saved: the text holds a character that is not "
             f"valid Unicode (a lone surrogate at character {error.start})"
         ) from None
     target = Path(path)

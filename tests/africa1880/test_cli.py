@@ -289,7 +289,7 @@ def test_huge_files_are_refused_before_reading(
     assert "too large for order sheets" in capsys.readouterr().err
     assert game.read_bytes() == before
     # Game files have their own, larger, limit (made small here to keep the test light).
-    monkeypatch.setattr("tabletop.fileio.MAX_JSON_BYTES", 1024 * 1024)
+    monkeypatch.setattr("tabletop.fileio.json_guard.MAX_JSON_BYTES", 1024 * 1024)
     big = tmp_path / "big.json"
     big.write_text(json.dumps({"presences": {}, "pad": "x" * (1024 * 1024)}), encoding="utf-8")
     assert main(["africa", "score", str(big)]) == 1
