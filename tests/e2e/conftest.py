@@ -45,6 +45,7 @@ from harness import (
     VENV_PYTHON,
     free_port,
     launch_chromium,
+    settled_box,
     stop,
     tt,
     wait_until_answers,
@@ -237,20 +238,6 @@ def wait_for_widgets() -> Callable[..., object]:
     return _wait_for_widgets
 
 
-def _settled_box(locator: object, tries: int = 30) -> dict[str, float]:
-    """``locator``'s bounding box once it has stopped moving: panels beside a canvas appear
-    after it (a round's report), which shrinks a canvas the page scales to fit."""
-    box = locator.bounding_box()  # type: ignore[attr-defined]
-    for _ in range(tries):
-        locator.page.wait_for_timeout(150)  # type: ignore[attr-defined]
-        again = locator.bounding_box()  # type: ignore[attr-defined]
-        if again == box:
-            break
-        box = again
-    assert box is not None, "the canvas is not on the page"
-    return box
-
-
 def _point_on_canvas(canvas: object, x: float, y: float, tap: bool = False) -> None:
     """Click (or tap) canvas pixel (x, y) of ``canvas``, whatever size the page shows it at.
 
@@ -259,7 +246,7 @@ def _point_on_canvas(canvas: object, x: float, y: float, tap: bool = False) -> N
     canvas.scroll_into_view_if_needed()  # type: ignore[attr-defined]
     position: dict[str, float] = {}
     for _ in range(2):
-        box = _settled_box(canvas)
+        box = settled_box(canvas)
         width, height = canvas.evaluate("c => [c.width, c.height]")  # type: ignore[attr-defined]
         position = {"x": x * box["width"] / width, "y": y * box["height"] / height}
         if not tap:

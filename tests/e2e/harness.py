@@ -75,6 +75,68 @@ def wait_until_answers(
         time.sleep(0.1)
 
 
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Wait until ``check()`` holds (looked at ten times a second); AssertionError naming
+    ``what`` if it still does not after ``timeout`` seconds (a generous bound, not a goal)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not so after {timeout:.0f} s")
+        time.sleep(0.1)
+
+
+def sheet_kept(data_dir: str | Path, power: str, text: str) -> Callable[[], bool]:
+    """A check: the Africa game changed last in the database of ``data_dir`` holds ``power``'s
+    sheet typed as ``text`` for its current round (typing is written a moment after the last
+    key)."""
+
+    def check() -> bool:
+        from tabletop.store import open_store
+
+        store = open_store(Path(data_dir) / "tabletop.db")
+        try:
+            games = store.list_games("africa1880")
+            if not games:
+                return False
+            game = store.load(games[0].id).game
+            kept = store.drafts(games[0].id, game.state.round).get(power)
+            return kept is not None and kept.text == text
+        finally:
+            store.close()
+
+    return check
+
+
+# An element's box once it (and its content's size) stands still for ``frames`` drawn frames
+# of the browser (panels appear beside a canvas after it and move it); after 600 frames the
+# last box is taken.
+STILL_BOX = """(element, frames) => new Promise(done => {
+  let last = '', still = 0, seen = 0;
+  const look = () => {
+    const r = element.getBoundingClientRect();
+    const now = [r.x, r.y, r.width, r.height, element.scrollWidth, element.scrollHeight].join();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    seen += 1;
+    if (still >= frames || seen > 600) done({x: r.x, y: r.y, width: r.width, height: r.height});
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def settled_box(locator: Any, frames: int = 10) -> dict[str, float]:
+    """``locator``'s bounding box once it has stopped moving (see :data:`STILL_BOX`)."""
+    box: dict[str, float] = locator.evaluate(STILL_BOX, frames)
+    return box
+
+
+def page_settled(page: Any, frames: int = 10) -> None:
+    """Wait until the page's layout stands still (its body's box and content size, for
+    ``frames`` frames)."""
+    settled_box(page.locator("body"), frames)
+
+
 def children(pid: int) -> list[int]:
     """Direct children of ``pid``: the kernels a Voila server started (in their own session)."""
     found = []

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from harness import sheet_kept, wait_until
 from playwright.sync_api import expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -140,7 +141,7 @@ def map_pixels(page) -> tuple[list[int], int]:
 
 @pytest.mark.browser
 def test_play_a_round_undo_reload_and_continue(
-    voila, page, wait_for_widgets, tmp_path, screenshot_path, point_on_canvas
+    voila, page, wait_for_widgets, tmp_path, screenshot_path, point_on_canvas, jupyter_env
 ) -> None:
     base_url = voila("africa1880")
     page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
@@ -154,16 +155,16 @@ def test_play_a_round_undo_reload_and_continue(
     resolve_and_check(page)
 
     # The map drew: sea, land, the new presences ringed in green, French discs.
-    deadline_counts = None
-    for _ in range(50):
-        counts, total = map_pixels(page)
-        if counts[2] > 50:
-            deadline_counts = counts
-            break
-        page.wait_for_timeout(100)
-    assert deadline_counts is not None, f"no highlight ring drawn: {counts} of {total} pixels"
-    sea, land, ring, france = deadline_counts
-    assert sea > total * 0.2 and land > total * 0.1 and france > 100, deadline_counts
+    page.locator("canvas.tt-map").wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"(colours) => ({COUNT_PIXELS})([colours]).counts[2] > 50",
+        arg=[SEA, LAND, NEW_RING, FRANCE],
+        timeout=TIMEOUT,
+    )
+    counts, total = map_pixels(page)
+    assert counts[2] > 50, f"no highlight ring drawn: {counts} of {total} pixels"
+    sea, land, ring, france = counts
+    assert sea > total * 0.2 and land > total * 0.1 and france > 100, counts
     page.screenshot(path=str(screenshot_path("africa1880.png")))
 
     # Pointing at a territory shows its details (the canvas may be scaled down by the page).
@@ -194,9 +195,11 @@ def test_play_a_round_undo_reload_and_continue(
     # A sheet typed but not resolved yet survives the reload too.
     main_tab(page, "Order sheets").click()
     sheet_tab(page, "France").click()
-    page.locator(".tt-sheet-france textarea").fill("Algeria: develop\nwar: Germany\n")
+    typed = "Algeria: develop\nwar: Germany\n"
+    page.locator(".tt-sheet-france textarea").fill(typed)
     expect(page.locator(".tt-rel-france-germany")).to_contain_text("war", timeout=TIMEOUT)
-    page.wait_for_timeout(1_000)  # the sheet is written a moment after the last key
+    data_dir = jupyter_env["TABLETOP_DATA_DIR"]
+    wait_until(sheet_kept(data_dir, "France", typed), "France's typed sheet in the database")
 
     # A reload starts a new kernel: the games list shows both games (the example and the new
     # one, changed last, first); the game is opened again.

@@ -15,11 +15,21 @@ import re
 from typing import Any
 
 import pytest
+from harness import settled_box
 from playwright.sync_api import expect
 
 TIMEOUT = 30_000
 SIZES = {"laptop": (1366, 768), "tablet": (1024, 768), "phone": (390, 844)}
 MAIN_TABS = ("Order sheets", "Resolution", "Rounds", "What if", "Game", "Diplomacy timer")
+# Something each main tab shows once its content is there (some are built when first opened).
+TAB_CONTENT = (
+    ".tt-resolve",
+    ".tt-group-by",
+    ".tt-history",
+    ".tt-whatif-reset",
+    ".tt-start-game",
+    ".tt-timer-digits",
+)
 
 # Every problem the page shows at the current size, as one line each (empty: none).
 MEASURE = """(where) => {
@@ -77,6 +87,13 @@ GRID_HEADS = """() => {
 }"""
 
 
+def open_tab(page: Any, index: int) -> None:
+    """Open main tab ``index`` and wait until its content is shown and the tabs stand still."""
+    page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab").nth(index).click()
+    page.locator(f"{TAB_CONTENT[index]}:visible").first.wait_for(state="visible", timeout=TIMEOUT)
+    settled_box(page.locator(".tt-main-tabs"))
+
+
 def main_tab(page: Any, title: str) -> Any:
     return page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab", has_text=title)
 
@@ -97,10 +114,9 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
     resolved = False
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
-        for title in MAIN_TABS:
-            main_tab(page, title).click()
-            page.wait_for_timeout(300)
+        settled_box(page.locator(".tt-main-tabs"))
+        for index, title in enumerate(MAIN_TABS):
+            open_tab(page, index)
             problems += page.evaluate(MEASURE, f"{size}, {title}")
         main_tab(page, "Order sheets").click()
         sheet_tabs = page.locator(".tt-sheet-tabs > .lm-TabBar .lm-TabBar-tab")
@@ -117,7 +133,7 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
             resolved = True
         main_tab(page, "Resolution").click()
         page.locator("canvas.tt-map:visible").wait_for(state="visible", timeout=TIMEOUT)
-        page.wait_for_timeout(500)
+        settled_box(page.locator("canvas.tt-map:visible"))
         problems += page.evaluate(MEASURE, f"{size}, resolution")
         report = box(page, ".tt-report-box:visible", ".tt-result:visible")
         canvas = box(page, "canvas.tt-map:visible", ".tt-result:visible")
@@ -130,7 +146,8 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
         expect(page.locator(".tt-map-details:visible")).to_contain_text(
             re.compile(r"(coastal|inland)"), timeout=TIMEOUT
         )
-        page.wait_for_timeout(800)
+        # The map must not move: it stands still for half a second of frames before measuring.
+        settled_box(page.locator("canvas.tt-map:visible"), frames=30)
         after = box(page, "canvas.tt-map:visible", ".tt-result:visible")
         if abs(after["y"] - canvas["y"]) > 1 or abs(after["x"] - canvas["x"]) > 1:
             problems.append(f"{size}: the map moved after a click: {canvas} -> {after}")
@@ -147,7 +164,6 @@ def test_every_size_shows_the_whole_page(voila, page, wait_for_widgets, screensh
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         for index in range(len(MAIN_TABS)):
-            page.locator(".tt-main-tabs > .lm-TabBar .lm-TabBar-tab").nth(index).click()
-            page.wait_for_timeout(300)
+            open_tab(page, index)
             problems += page.evaluate(MEASURE, f"{size}, French, tab {index + 1}")
     assert not problems, "\n".join(problems)

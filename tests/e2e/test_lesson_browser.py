@@ -10,6 +10,7 @@ import struct
 from collections.abc import Callable
 from pathlib import Path
 
+from harness import page_settled
 from playwright.sync_api import expect
 
 # Voila's page scrolls inside a container, not the document, so Playwright's full_page capture
@@ -28,7 +29,7 @@ def screenshot_whole_page(page, path: Path) -> None:
     width = page.viewport_size["width"]
     height = int(page.evaluate(CONTENT_HEIGHT_JS))
     page.set_viewport_size({"width": width, "height": height + 40})
-    page.wait_for_timeout(500)  # let the widgets lay out in the taller window
+    page_settled(page)  # the widgets laid out in the taller window
     page.screenshot(path=str(path), full_page=True)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from harness import settled_box
 from playwright.sync_api import expect
 
 from tabletop.ui.massai.canvas import HUT_FILL, REMOVED, Geometry
@@ -51,14 +52,7 @@ class Page:
     def click_square(self, square: str) -> None:
         # The headline above the board changes height between steps (a reveal's result is
         # long): measure the board once it stands still.
-        box = self.canvas.bounding_box()
-        for _ in range(20):
-            self.page.wait_for_timeout(100)
-            again = self.canvas.bounding_box()
-            if again == box:
-                break
-            box = again
-        assert box is not None
+        box = settled_box(self.canvas)
         x, y = GEOMETRY.center(square)
         scale = box["width"] / GEOMETRY.width
         self.page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from harness import settled_box
 from playwright.sync_api import expect
 
 from tabletop.ui.massai.canvas import Geometry
@@ -72,14 +73,7 @@ class Board:
 
     def square(self, square: str) -> None:
         # The texts above the board change height between steps: measure once it stands still.
-        box = self.canvas.bounding_box()
-        for _ in range(20):
-            self.page.wait_for_timeout(100)
-            again = self.canvas.bounding_box()
-            if again == box:
-                break
-            box = again
-        assert box is not None
+        box = settled_box(self.canvas)
         x, y = GEOMETRY.center(square)
         scale = box["width"] / GEOMETRY.width
         at = (box["x"] + x * scale, box["y"] + y * scale)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import wait_until
 from playwright.sync_api import expect
 
 PHONE = {
@@ -112,8 +113,11 @@ def test_a_table_round_on_phones(
 
         # France writes a draft, reloads mid-round: the draft is still there.
         box = france.locator(".tt-text textarea")
-        box.fill(f"Algeria: develop\n{SECRETS['France']}")
-        time.sleep(2.0)  # the draft is kept a moment after the last key
+        draft = f"Algeria: develop\n{SECRETS['France']}"
+        box.fill(draft)
+        # The draft is kept a moment after the last key: wait until the database has it.
+        token = new.seat("France").token
+        wait_until(lambda: tables.draft(new.table_id, token) == draft, "France's draft kept")
         france.reload(wait_until="commit")
         france.locator(".tt-seal").wait_for(state="visible", timeout=TIMEOUT)
         expect(france.locator(".tt-text textarea")).to_have_value(
@@ -137,7 +141,8 @@ def test_a_table_round_on_phones(
             "Waiting"
         )
 
-        # Secrecy before the reveal: in every page's text and in every message received.
+        # Secrecy before the reveal: in every page's text and in every message received. Nothing
+        # can be awaited for what must never come: the pages are given a second to receive it.
         time.sleep(1.0)
         host_seen = host.page.inner_text("body") + host.received()
         for power, secret in SECRETS.items():
