@@ -136,11 +136,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write the game file (or ``--history``, the whole history) atomically."""
-    from tabletop.store import StoreError
+    from tabletop.store import GameArchive, StoreError
 
-    store = _store(args)
+    archive = GameArchive(_store(args))
     try:
-        data = store.export_history(args.id) if args.history else store.export_game(args.id)
+        data = archive.export_history(args.id) if args.history else archive.export_game(args.id)
     except StoreError as error:
         raise _refuse(error) from None
     output = write_json_output(data, args.output, args.force)
@@ -154,7 +154,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Read a game file or an exported history and add it as a new game."""
     from tabletop.fileio import MAX_JSON_BYTES, FileFormatError, read_text
-    from tabletop.store import StoreError
+    from tabletop.store import GameArchive, StoreError
 
     try:
         text = read_text(args.file, MAX_JSON_BYTES, "a game file")
@@ -163,7 +163,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
         name = args.name or args.file.stem
-        snap = store.import_bytes(text.encode("utf-8"), name=name, source=str(args.file))
+        snap = GameArchive(store).import_bytes(
+            text.encode("utf-8"), name=name, source=str(args.file)
+        )
     except StoreError as error:
         raise _refuse(error) from None
     print(f"Imported {args.file} as game {snap.game_id}: {snap.info.name} (db:{snap.game_id}).")
@@ -172,11 +174,11 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_import_autosaves(args: argparse.Namespace) -> int:
     """Import the dashboards' game files once; the files stay as they are."""
-    from tabletop.store import StoreError
+    from tabletop.store import GameArchive, StoreError
 
     store = _store(args)
     try:
-        outcomes = store.import_autosaves(args.dir)
+        outcomes = GameArchive(store).import_autosaves(args.dir)
     except StoreError as error:
         raise _refuse(error) from None
     if not outcomes:

@@ -143,7 +143,7 @@ def _game_id(args: argparse.Namespace) -> int:
     """The game of ``GAME``: ``db:ID``, or a game file imported as a NEW game."""
     from tabletop.cli.common import db_game_id, is_db_ref
     from tabletop.fileio import MAX_JSON_BYTES, FileFormatError, read_text
-    from tabletop.store import StoreError
+    from tabletop.store import GameArchive, StoreError
 
     if is_db_ref(args.game):
         return db_game_id(args.game)
@@ -154,7 +154,9 @@ def _game_id(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     store = open_database(args.db)
     try:
-        snap = store.import_bytes(text.encode("utf-8"), name=path.stem, source=str(path))
+        snap = GameArchive(store).import_bytes(
+            text.encode("utf-8"), name=path.stem, source=str(path)
+        )
     except StoreError as error:
         raise _refuse(error) from None
     return int(snap.game_id)

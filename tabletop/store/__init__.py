@@ -2,15 +2,20 @@
 
 Nothing here imports a widget library. The pages and the command line use::
 
-    from tabletop.store import open_store, StaleGameError, GameWatcher
+    from tabletop.store import open_store, GameArchive, StaleGameError, GameWatcher
     store = open_store()  # $TABLETOP_DATABASE_URL, else tabletop.db in the data folder
     snap = store.create_game(game, name="Tuesday club")
     snap = store.append(snap.game_id, game_after, snap.version, "resolve", actor="table")
+    copy = GameArchive(store).duplicate(snap.game_id)
+
+The :class:`Store` holds the games and their history; its collaborators each hold the store
+they work on: :class:`GameArchive` (export and import), :class:`Tables` (tables with secret
+seats) and :class:`~tabletop.store.classroom.Classes` (class games).
 
 See docs/storage.md for the schema, the backends and the concurrency rules.
 """
 
-from tabletop.store.archive import ARCHIVE_FORMAT
+from tabletop.store.archive import ARCHIVE_FORMAT, GameArchive, ImportOutcome
 from tabletop.store.engine import default_data_dir, default_db_path, resolve_url
 from tabletop.store.errors import (
     DatabaseUnavailable,
@@ -38,7 +43,7 @@ from tabletop.store.seat_errors import (
 )
 from tabletop.store.seat_records import NewTable, SeatAccess, TableStatus
 from tabletop.store.seats import Tables
-from tabletop.store.store import Store, open_store
+from tabletop.store.store import Change, Store, open_store
 from tabletop.store.watch import GameChange, GameWatcher
 
 __all__ = [
@@ -55,6 +60,9 @@ __all__ = [
     "Tables",
     "TooManyAttempts",
     "ARCHIVE_FORMAT",
+    "Change",
+    "GameArchive",
+    "ImportOutcome",
     "SCHEMA_VERSION",
     "DatabaseUnavailable",
     "Draft",

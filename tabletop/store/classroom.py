@@ -11,13 +11,9 @@ Closing a round locks the class game's row (``FOR UPDATE`` on PostgreSQL; SQLite
 time), and a submission holds a shared lock on it, so a choice is either in the round's results
 or refused with "the round is closed" — never stored and then ignored.
 
-:class:`Classes` puts together its parts, one job each:
-
-- :mod:`tabletop.store.classroom_access`: a class game's row, whose credential it is (and the
-  lock-out after wrong ones), the ledger read and written;
-- :mod:`tabletop.store.classroom_teacher`: the teacher's actions and view;
-- :mod:`tabletop.store.classroom_students`: the students' actions and views;
-- :mod:`tabletop.store.classroom_records`: the values handed out, the page links, the refusals.
+:class:`Classes` works on a :class:`~tabletop.store.store.Store` through its public
+transactions; the values it hands out, the page links and the refusals are in
+:mod:`tabletop.store.classroom_records`.
 
 >>> from tabletop.store import open_store
 >>> import tempfile, os
@@ -30,17 +26,465 @@ or refused with "the round is closed" — never stored and then ignored.
 
 from __future__ import annotations
 
-from tabletop.store.classroom_students import StudentActions
-from tabletop.store.classroom_teacher import TeacherActions
+import hmac
+import json
+from datetime import timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
+from tabletop.store.classroom_records import (
+    BadClassToken,
+    ClassLockedOut,
+    ClassNotFound,
+    NewClass,
+    StudentPass,
+)
+from tabletop.store.records import aware, utc_now
+from tabletop.store.schema import class_choices, class_games, class_students
+from tabletop.store.store import Store
+from tabletop.store.tokens import hash_secret, lock_wait, new_code, new_token, normalize_code
 
 __all__ = [
+    "PRESENT_SECONDS",
+    "SEEN_REFRESH",
     "Classes",
 ]
 
+#: A student whose page has not been heard from for this long is not seated in the next
+#: round and not waited for in this one (the computer chooses for them at the close).
+PRESENT_SECONDS = 20.0
+#: "Last seen" is written again only when older than this (a page asks every few seconds).
+SEEN_REFRESH = 5.0
 
-class Classes(TeacherActions, StudentActions):
-    """Class games kept in a store (SQLite or PostgreSQL).
 
-    The teacher's side and the students' side are its parts (see the module's description);
-    this class only puts them together.
-    """
+class Classes:
+    """Class games kept in a store (SQLite or PostgreSQL): the teacher's screen with its host
+    token, each student's phone with the student's own token."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ rows and credentials
+    def _class_row(self, connection: Connection, class_id: int, lock: str | None = None) -> Any:
+        query = sa.select(class_games).where(class_games.c.id == class_id)
+        if lock and self.store.backend == "postgresql":
+            query = query.with_for_update(read=lock == "share")
+        row = connection.execute(query).one_or_none()
+        if row is None:
+            raise ClassNotFound(class_id)
+        locked = aware(row.locked_until)
+        if locked is not None and locked > utc_now():
+            raise ClassLockedOut((locked - utc_now()).total_seconds())
+        return row
+
+    def _check(self, class_id: int, credential: str, who: str) -> tuple[str, str]:
+        """Whose ``credential`` it is: the teacher ("host"), the class link or code ("join"), or
+        a student (their id and nickname; their page is marked as seen).
+
+        Wrong credentials are counted in the database (committed before the refusal) and, after
+        :data:`FREE_FAILURES`, lock the class game out for a growing while.
+        """
+        given = str(credential).strip()
+        hashed = hash_secret(given)
+        found: tuple[str, str] = ("", "")
+        touch = False
+        # Reading first: most checks write nothing, and SQLite takes one writer at a time.
+        with self.store.reading() as connection:
+            row = self._class_row(connection, class_id)
+            if who == "host":
+                ok = hmac.compare_digest(hashed, row.host_hash)
+            elif who == "join":
+                candidates = (hashed, hash_secret(normalize_code(given)))
+                # Every comparison is made (no early exit): constant time.
+                ok = any(
+                    [
+                        hmac.compare_digest(h, k)
+                        for h in candidates
+                        for k in (row.join_hash, row.code_hash)
+                    ]
+                )
+            else:
+                hit = connection.execute(
+                    sa.select(
+                        class_students.c.student,
+                        class_students.c.nickname,
+                        class_students.c.seen,
+                        class_students.c.gone,
+                    ).where(
+                        class_students.c.class_id == class_id,
+                        class_students.c.token_hash == hashed,
+                    )
+                ).one_or_none()
+                ok = hit is not None
+                if hit is not None:
+                    found = (str(hit.student), str(hit.nickname))
+                    stale = utc_now() - timedelta(seconds=SEEN_REFRESH)
+                    touch = bool(hit.gone) or aware(hit.seen) < stale
+        if not ok:
+            self._count_failure(class_id)
+            raise BadClassToken()  # after the commit: the failure is counted
+        if touch or row.failures or row.locked_until is not None:
+            with self.store.writing() as connection:
+                if touch:
+                    connection.execute(
+                        class_students.update()
+                        .where(
+                            class_students.c.class_id == class_id,
+                            class_students.c.student == found[0],
+                        )
+                        .values(seen=utc_now(), gone=False)
+                    )
+                if row.failures or row.locked_until is not None:
+                    connection.execute(
+                        class_games.update()
+                        .where(class_games.c.id == class_id)
+                        .values(failures=0, locked_until=None)
+                    )
+        return found
+
+    def _count_failure(self, class_id: int) -> None:
+        with self.store.writing() as connection:
+            key = class_games.c.id == class_id
+            connection.execute(
+                class_games.update().where(key).values(failures=class_games.c.failures + 1)
+            )
+            failures = connection.execute(sa.select(class_games.c.failures).where(key)).scalar()
+            wait = lock_wait(failures or 0)
+            if wait is not None:
+                connection.execute(
+                    class_games.update()
+                    .where(key)
+                    .values(locked_until=utc_now() + timedelta(seconds=wait))
+                )
+
+    def _ledger(
+        self, connection: Connection, class_id: int, own: str | None = None, lock: str | None = None
+    ) -> ClassLedger:
+        return self._ledger_from(connection, self._class_row(connection, class_id, lock), own)
+
+    def _ledger_from(self, connection: Connection, row: Any, own: str | None) -> ClassLedger:
+        """The ledger with its students and the open round's choices from their own rows.
+
+        ``own`` set: a student's view, which reads that student's choice only."""
+        ledger = ClassLedger.from_json(json.loads(row.ledger))
+        rows = connection.execute(
+            sa.select(
+                class_students.c.student,
+                class_students.c.nickname,
+                class_students.c.seen,
+                class_students.c.gone,
+            )
+            .where(class_students.c.class_id == row.id)
+            .order_by(class_students.c.joined, class_students.c.student)
+        ).all()
+        limit = utc_now() - timedelta(seconds=PRESENT_SECONDS)
+        ledger.students = {r.student: r.nickname for r in rows}
+        ledger.present = {r.student for r in rows if not r.gone and aware(r.seen) >= limit}
+        current = ledger.current
+        if current is not None and not current.closed:
+            query = sa.select(class_choices.c.student, class_choices.c.action).where(
+                class_choices.c.class_id == row.id, class_choices.c.round == current.number
+            )
+            if own is not None:
+                query = query.where(class_choices.c.student == own)
+            current.choices = {r.student: r.action for r in connection.execute(query)}
+        return ledger
+
+    def _save(self, connection: Connection, class_id: int, ledger: ClassLedger) -> None:
+        data = ledger.to_json()
+        # Students and the open round's choices live in their own rows, not in the ledger.
+        data["students"], data["present"] = {}, []
+        for record in data["history"]:
+            if not record["closed"]:
+                record["choices"] = {}
+        connection.execute(
+            class_games.update()
+            .where(class_games.c.id == class_id)
+            .values(ledger=json.dumps(data), rev=class_games.c.rev + 1)
+        )
+
+    def _seen(self, connection: Connection, class_id: int) -> dict[str, float]:
+        now = utc_now()
+        return {
+            r.nickname: (now - aware(r.seen)).total_seconds()
+            for r in connection.execute(
+                sa.select(class_students.c.nickname, class_students.c.seen).where(
+                    class_students.c.class_id == class_id
+                )
+            )
+        }
+
+    # ------------------------------------------------------------------ teacher
+    def create(
+        self, preset: str, rounds: int, matching: str = "random", seed: int | None = None
+    ) -> NewClass:
+        ledger = ClassLedger.new(preset, rounds, matching, seed)
+        host, join = new_token(), new_token()
+        code = new_code()
+        with self.store.writing() as connection:
+            inserted = connection.execute(
+                class_games.insert().values(
+                    host_hash=hash_secret(host),
+                    join_hash=hash_secret(join),
+                    code_hash=hash_secret(code),
+                    created=utc_now(),
+                    ledger=json.dumps(ledger.to_json()),
+                    rev=0,
+                    failures=0,
+                )
+            ).inserted_primary_key
+        assert inserted is not None
+        return NewClass(int(inserted[0]), host, join, code)
+
+    def open_round(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """The next round over the students present now."""
+        self._check(class_id, host_token, "host")
+        with self.store.writing() as connection:
+            ledger = self._ledger(connection, class_id, lock="update")
+            record = ledger.open_round()
+            self._save(connection, class_id, ledger)
+        return {"round": record.number, "groups": len(record.groups)}
+
+    def close_round(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """Close the open round: computers play every missing choice, everyone is paid."""
+        self._check(class_id, host_token, "host")
+        with self.store.writing() as connection:
+            ledger = self._ledger(connection, class_id, lock="update")
+            outcomes = ledger.close_round()
+            self._save(connection, class_id, ledger)
+        return {"round": outcomes[0].round if outcomes else None, "seats": len(outcomes)}
+
+    def teacher_view(self, class_id: int, host_token: str) -> dict[str, Any]:
+        """Counts, who is still choosing (names, never choices) and every closed round's results."""
+        self._check(class_id, host_token, "host")
+        with self.store.reading() as connection:
+            ledger = self._ledger(connection, class_id)
+            seen = self._seen(connection, class_id)
+        current = ledger.current
+        open_round = current is not None and not current.closed
+        closed = [r for r in ledger.history if r.closed]
+        prediction = ledger.game.prediction
+        return {
+            "class": class_id,
+            "preset": ledger.preset_key,
+            "rounds": ledger.rounds,
+            "round": current.number if current else 0,
+            "open": open_round,
+            "finished": ledger.finished,
+            "joined": len(ledger.students),
+            "present": len(ledger.present),
+            "seated": (
+                sum(s is not None for g in current.groups for s in g)
+                if current and open_round
+                else 0
+            ),
+            "submitted": (len(current.choices) if current and open_round else 0),
+            # Still to choose: those whose page is open; the others are not waited for.
+            "waiting": [ledger.students[s] for s in ledger.waiting_for() if s in ledger.present],
+            "gone": [ledger.students[s] for s in ledger.waiting_for() if s not in ledger.present],
+            "last_seen": seen,
+            "shares": {
+                r.number: {
+                    role: ledger.shares(r.number, k) for k, role in enumerate(ledger.game.roles)
+                }
+                for r in closed
+            },
+            "shares_all": {r.number: ledger.shares(r.number) for r in closed},
+            "counts": {r.number: _counts(r.outcomes) for r in closed},
+            "average_payoff": {
+                r.number: _mean([o.payoff for o in r.outcomes if not o.by_computer]) for r in closed
+            },
+            "prediction": {
+                "how": prediction.how,
+                "mix": {role: prediction.mix[k] for k, role in enumerate(ledger.game.roles)},
+                "pure_equilibria": [list(p) for p in prediction.pure_equilibria],
+                "dominant": list(prediction.dominant),
+                "value": prediction.value,
+            },
+            "totals": {ledger.students[s]: v for s, v in ledger.totals().items()},
+        }
+
+    def export_csv(self, class_id: int, host_token: str) -> str:
+        self._check(class_id, host_token, "host")
+        with self.store.reading() as connection:
+            return self._ledger(connection, class_id).csv_text()
+
+    def delete(self, class_id: int, host_token: str) -> None:
+        """The class game and every trace of its students (nicknames, choices) removed."""
+        self._check(class_id, host_token, "host")
+        with self.store.writing() as connection:
+            for table in (class_choices, class_students):
+                connection.execute(table.delete().where(table.c.class_id == class_id))
+            connection.execute(class_games.delete().where(class_games.c.id == class_id))
+
+    # ------------------------------------------------------------------ students
+    def join(self, class_id: int, credential: str, nickname: str) -> StudentPass:
+        """A student joins with the class link's token or its short code and a nickname."""
+        name = clean_nickname(nickname)
+        token = new_token()
+        self._check(class_id, credential, "join")
+        with self.store.writing() as connection:
+            count = connection.execute(
+                sa.select(sa.func.count())
+                .select_from(class_students)
+                .where(class_students.c.class_id == class_id)
+            ).scalar_one()
+            student = f"s{count + 1}"
+            now = utc_now()
+            try:
+                connection.execute(
+                    class_students.insert().values(
+                        class_id=class_id,
+                        student=student,
+                        token_hash=hash_secret(token),
+                        nickname=name,
+                        nickname_key=name.casefold(),
+                        joined=now,
+                        seen=now,
+                        gone=False,
+                    )
+                )
+            except IntegrityError:
+                raise ClassError(f"the nickname {name!r} is taken: choose another") from None
+        return StudentPass(class_id, student, token, name)
+
+    def student_view(self, class_id: int, token: str) -> dict[str, Any]:
+        """What one student may see: their seat, their own choice and results, nothing else."""
+        student, nickname = self._check(class_id, token, "student")
+        with self.store.reading() as connection:
+            ledger = self._ledger(connection, class_id, own=student)
+            own = connection.execute(
+                sa.select(class_choices.c.action).where(
+                    class_choices.c.class_id == class_id,
+                    class_choices.c.round == (ledger.current.number if ledger.current else 0),
+                    class_choices.c.student == student,
+                )
+            ).scalar_one_or_none()
+        current = ledger.current
+        seat = ledger.seat_of(student)
+        mine = [o for o in ledger.outcomes() if o.student == student]
+        if ledger.finished:
+            status = "finished"
+        elif seat is None:
+            status = "waiting"
+        elif student in (current.left if current else []):
+            status = "computer"
+        else:
+            status = "submitted" if own else "choose"
+        role = seat[1] if seat else None
+        return {
+            "class": class_id,
+            "student": student,
+            "nickname": nickname,
+            "preset": ledger.preset_key,
+            "round": current.number if current else 0,
+            "rounds": ledger.rounds,
+            "status": status,
+            "role": ledger.game.roles[role] if role is not None else None,
+            "actions": list(ledger.game.actions[role]) if role is not None else [],
+            "choice": own,
+            "last": _outcome_json(mine[-1]) if mine else None,
+            "total": sum(o.payoff for o in mine),
+        }
+
+    def submit(self, class_id: int, token: str, action: str) -> None:
+        """A student's choice for the open round (a new one replaces the old until it closes)."""
+        hashed = hash_secret(str(token).strip())
+        for _attempt in range(5):
+            # Checked first in a read (no lock: SQLite takes one writer at a time and 40
+            # students tap at once), then written in a short transaction that makes sure the
+            # class game did not move on (its rev) in between.
+            with self.store.reading() as connection:
+                row = self._class_row(connection, class_id)
+                student = self._student_of(connection, class_id, hashed)
+                if student is not None:
+                    ledger = self._ledger_from(connection, row, own=student)
+                    ledger.submit(student, action)  # ClassError: not seated, round closed...
+                    number = ledger.current.number if ledger.current else 0
+            if student is None:
+                self._check(class_id, token, "student")  # counts the failure and refuses
+                return
+            with self.store.writing() as connection:
+                # A shared lock: submissions go side by side, a closing round waits for them.
+                now = self._class_row(connection, class_id, "share")
+                if now.rev != row.rev:
+                    continue  # a round opened or closed meanwhile: check again
+                key = (
+                    class_choices.c.class_id == class_id,
+                    class_choices.c.round == number,
+                    class_choices.c.student == student,
+                )
+                changed = connection.execute(
+                    class_choices.update().where(*key).values(action=action, submitted=utc_now())
+                ).rowcount
+                if not changed:
+                    connection.execute(
+                        class_choices.insert().values(
+                            class_id=class_id,
+                            round=number,
+                            student=student,
+                            action=action,
+                            submitted=utc_now(),
+                        )
+                    )
+                connection.execute(
+                    class_students.update()
+                    .where(
+                        class_students.c.class_id == class_id, class_students.c.student == student
+                    )
+                    .values(seen=utc_now(), gone=False)
+                )
+            return
+        raise ClassError("the class game kept changing: tap your choice again")
+
+    def _student_of(self, connection: Connection, class_id: int, hashed: str) -> str | None:
+        found = connection.execute(
+            sa.select(class_students.c.student).where(
+                class_students.c.class_id == class_id, class_students.c.token_hash == hashed
+            )
+        ).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    def heartbeat(self, class_id: int, token: str) -> None:
+        """The student's page is still open (it calls this every few seconds)."""
+        self._check(class_id, token, "student")
+
+    def leave(self, class_id: int, token: str) -> None:
+        """The student's page closed: not waited for, not seated in the next round, until the
+        page (or a reload of it) is seen again. A choice already made still counts."""
+        student, _ = self._check(class_id, token, "student")
+        with self.store.writing() as connection:
+            connection.execute(
+                class_students.update()
+                .where(class_students.c.class_id == class_id, class_students.c.student == student)
+                .values(gone=True)
+            )
+
+
+def _counts(outcomes: list[Any]) -> dict[str, dict[str, int]]:
+    """Per role, how many students (not computers) chose each action."""
+    out: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        if not o.by_computer:
+            role = out.setdefault(o.role, {})
+            role[o.action] = role.get(o.action, 0) + 1
+    return out
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _outcome_json(o: Any) -> dict[str, Any]:
+    return {
+        "round": o.round,
+        "role": o.role,
+        "action": o.action,
+        "payoff": o.payoff,
+        "partners": list(o.partners),
+        "by_computer": o.by_computer,
+    }

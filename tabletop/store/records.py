@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, overload
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Row
@@ -21,16 +21,24 @@ from tabletop.store.kinds import AnyGame
 from tabletop.store.schema import games, history
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """The time every row is written with: now, in UTC."""
     return datetime.now(timezone.utc)
 
 
-def _aware(value: datetime) -> datetime:
-    # SQLite gives back naive datetimes; everything is written in UTC.
+@overload
+def aware(value: datetime) -> datetime: ...
+@overload
+def aware(value: None) -> None: ...
+def aware(value: datetime | None) -> datetime | None:
+    """A stored time with its zone: SQLite gives naive datetimes back, all written in UTC."""
+    if value is None:
+        return None
     return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
 
 
-def _dumps(data: Any) -> str:
+def dump_json(data: Any) -> str:
+    """The compact JSON text kept in the database (states, reports, timers, secrets)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -161,11 +169,13 @@ class TimerState:
         return max(0.0, float(remaining) - (now - self.updated.timestamp()))
 
 
-def _clean_name(name: str | None) -> str:
+def clean_name(name: str | None) -> str:
+    """A game's name as kept: spaces collapsed, at most 200 characters."""
     return " ".join((name or "").split())[:200]
 
 
-def _info_query(with_state: bool = False) -> sa.Select[Any]:
+def info_query(with_state: bool = False) -> sa.Select[Any]:
+    """The query of a game's list entry (``with_state``: also its board and newest state)."""
     head = history.alias("head")
     columns: list[Any] = [
         games.c.id,
@@ -188,14 +198,15 @@ def _info_query(with_state: bool = False) -> sa.Select[Any]:
     )
 
 
-def _info(row: Row[Any]) -> GameInfo:
+def info_from(row: Row[Any]) -> GameInfo:
+    """The list entry read by :func:`info_query`."""
     return GameInfo(
         id=row.id,
         name=row.name,
         kind=row.kind,
         players=json.loads(row.players),
-        created=_aware(row.created),
-        updated=_aware(row.updated),
+        created=aware(row.created),
+        updated=aware(row.updated),
         version=row.version,
         aux_version=row.aux_version,
         head_seq=row.head_seq,
@@ -205,7 +216,8 @@ def _info(row: Row[Any]) -> GameInfo:
     )
 
 
-def _entry(row: Row[Any]) -> Entry:
+def entry_from(row: Row[Any]) -> Entry:
+    """A history entry from its row (with its state when the row has one)."""
     mapping = row._mapping
     state = mapping.get("state")
     report = mapping["report"]
@@ -216,7 +228,7 @@ def _entry(row: Row[Any]) -> Entry:
         detail=mapping["detail"],
         report=None if report is None else json.loads(report),
         actor=mapping["actor"],
-        at=_aware(mapping["at"]),
+        at=aware(mapping["at"]),
         step=mapping["step"],
         parent_seq=mapping["parent_seq"],
         returns_to=mapping["returns_to"],

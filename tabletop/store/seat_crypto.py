@@ -20,13 +20,15 @@ def _pad(host_token: str, table_id: int, seat: str, generation: int, size: int) 
     return hmac.new(host_token.encode(), message, hashlib.sha512).digest()[:size]
 
 
-def _seal_link(host_token: str, table_id: int, seat: str, gen: int, token: str, code: str) -> str:
+def seal_link(host_token: str, table_id: int, seat: str, gen: int, token: str, code: str) -> str:
+    """A seat's token and code sealed under the host token (for generation ``gen`` of its link)."""
     data = f"{token} {code}".encode()
     pad = _pad(host_token, table_id, seat, gen, len(data))
     return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(data, pad, strict=True))).decode()
 
 
-def _open_link(host_token: str, table_id: int, seat: str, gen: int, sealed: str) -> tuple[str, str]:
+def open_link(host_token: str, table_id: int, seat: str, gen: int, sealed: str) -> tuple[str, str]:
+    """The token and code :func:`seal_link` sealed (only the right host token gives them)."""
     data = base64.urlsafe_b64decode(sealed.encode())
     pad = _pad(host_token, table_id, seat, gen, len(data))
     token, code = bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode().split(" ")
@@ -39,8 +41,9 @@ def draft_key(table_id: int, seat: str) -> str:
     return f"table {table_id}: {seat}"
 
 
-def _draft_credential(credential: str) -> str:
-    # A code typed in any case or with dashes is the same code.
+def draft_credential(credential: str) -> str:
+    """The credential a draft is kept under: a code typed in any case or with dashes is the
+    same code; a token is itself."""
     credential = str(credential).strip()
     return normalize_code(credential) if len(credential) <= CODE_LENGTH + 4 else credential
 
@@ -61,7 +64,8 @@ def _keystream(key: bytes, size: int) -> bytes:
     return bytes(out[:size])
 
 
-def _seal_draft(credential: str, round_: int, text: str) -> str:
+def seal_draft(credential: str, round_: int, text: str) -> str:
+    """A seat's draft for ``round_``, encrypted and authenticated under its own credential."""
     nonce = secrets.token_bytes(16)
     enc_key, mac_key = _draft_keys(credential, nonce)
     data = text.encode("utf-8")
@@ -77,7 +81,9 @@ def _seal_draft(credential: str, round_: int, text: str) -> str:
     )
 
 
-def _open_draft(credential: str, round_: int, payload: str) -> str | None:
+def open_draft(credential: str, round_: int, payload: str) -> str | None:
+    """The draft :func:`seal_draft` kept, or ``None`` (another round, another credential,
+    a damaged payload)."""
     try:
         doc = json.loads(payload)
         if not isinstance(doc, dict) or doc.get("round") != round_:

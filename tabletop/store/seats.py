@@ -11,17 +11,12 @@ token for a growing while (1 s, 2 s, 4 s ... :data:`MAX_LOCK_SECONDS`), across p
 What a seat may see is decided in the core (``tabletop.games.*.observe``); the queries for one
 seat name that seat in their ``WHERE`` and never read another seat's row.
 
-:class:`Tables` puts together its parts, one job each:
-
-- :mod:`tabletop.store.seat_base`: the store, a table's row, who a token opens it for (and the
-  lock-out after wrong tokens);
-- :mod:`tabletop.store.seat_links`: opening a table, the links shown again, new links;
-- :mod:`tabletop.store.seat_sealing`: sealing a sheet or secret, and a seat's draft;
-- :mod:`tabletop.store.seat_views`: who has sealed, a seat's view, the shared screen's view;
-- :mod:`tabletop.store.seat_resolving`: resolving a round, the export, a game's tables;
-- :mod:`tabletop.store.seat_records`: the values handed out, and the page links;
-- :mod:`tabletop.store.seat_crypto`: the sealed links and the encrypted drafts;
-- :mod:`tabletop.store.seat_errors`: the refusals.
+:class:`Tables` works on a :class:`~tabletop.store.store.Store` through its public methods: a
+round is resolved as one :meth:`~tabletop.store.store.Store.change` of the game, a seal is
+counted as an :meth:`~tabletop.store.store.Store.aux_change`. Beside it:
+:mod:`tabletop.store.seat_records` (the values handed out, the page links),
+:mod:`tabletop.store.seat_crypto` (the sealed links, the encrypted drafts),
+:mod:`tabletop.store.seat_errors` (the refusals).
 
 >>> import tempfile
 >>> from tabletop.games.africa1880.gamefile import example_game
@@ -40,19 +35,553 @@ seat name that seat in their ``WHERE`` and never read another seat's row.
 
 from __future__ import annotations
 
-from tabletop.store.seat_links import TableLinks
-from tabletop.store.seat_resolving import TableResolving
-from tabletop.store.seat_sealing import TableSealing
-from tabletop.store.seat_views import TableViews
+import hmac
+import json
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
+from tabletop.games.kind import NotResolvable, SecretRefused
+from tabletop.store import kinds
+from tabletop.store.archive import GameArchive
+from tabletop.store.errors import GameNotFound, StaleGameError
+from tabletop.store.records import Snapshot, aware, utc_now
+from tabletop.store.schema import games
+from tabletop.store.schema import seats as seats_table
+from tabletop.store.schema import secrets as kept_secrets
+from tabletop.store.schema import tables as tables_table
+from tabletop.store.seat_crypto import (
+    draft_credential,
+    draft_key,
+    open_draft,
+    open_link,
+    seal_draft,
+    seal_link,
+)
+from tabletop.store.seat_errors import (
+    BadToken,
+    RevokedToken,
+    RoundAlreadyResolved,
+    SealRefused,
+    SeatError,
+    SeatsMissing,
+    TableNotFound,
+    TooManyAttempts,
+)
+from tabletop.store.seat_records import (
+    HOST,
+    IssuedSeat,
+    NewTable,
+    SealReceipt,
+    SeatAccess,
+    TableStatus,
+)
+from tabletop.store.store import Store
+from tabletop.store.tokens import (
+    CODE_LENGTH,
+    hash_secret,
+    lock_wait,
+    new_code,
+    new_token,
+    normalize_code,
+)
 
 __all__ = [
+    "MAX_SEAT_SHEET_CHARS",
+    "OLD_HASHES_KEPT",
     "Tables",
 ]
 
+#: One seat's sheet: the round's sheets together stay under the notation's limit.
+MAX_SEAT_SHEET_CHARS = MAX_SHEET_CHARS // 8
+#: Revoked token and code hashes kept per seat (to say "revoked" rather than "wrong").
+OLD_HASHES_KEPT = 20
 
-class Tables(TableLinks, TableSealing, TableViews, TableResolving):
-    """Tables and seats over a :class:`~tabletop.store.Store` (same database, same rules).
 
-    Opening and links, sealing and drafts, looking and resolving are its parts (see the module's
-    description); this class only puts them together.
-    """
+def _game_over(game: Any) -> bool:
+    return kinds.game_over(game)
+
+
+def _expected_seats(game: Any, names: list[str]) -> list[str]:
+    """The seats that have something to seal now (Africa: every power, unless the game is over;
+    Massai: the players who have a secret to choose)."""
+    if _game_over(game):
+        return []
+    kind = kinds.kind_for(game)
+    return [n for n in names if kind.secret_of(game, n) is not None]
+
+
+class Tables:
+    """Tables and seats over a :class:`~tabletop.store.store.Store` (same database, same rules):
+    opening and links, sealing and drafts, looking, resolving."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def table_game(self, table_id: int) -> int:
+        """The game a table plays (public: the table's number is on the shared screen)."""
+        with self.store.reading() as connection:
+            return int(self._table_row(connection, table_id).game_id)
+
+    def _table_row(self, connection: Connection, table_id: int) -> Any:
+        row = connection.execute(
+            sa.select(
+                tables_table.c.id,
+                tables_table.c.game_id,
+                tables_table.c.host_hash,
+                tables_table.c.failures,
+                tables_table.c.locked_until,
+            ).where(tables_table.c.id == table_id)
+        ).one_or_none()
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    # ------------------------------------------------------------------ tokens
+    def authenticate(self, table_id: int, credential: str, host: bool = False) -> SeatAccess:
+        """Who ``credential`` (a token, or a seat's short code) opens ``table_id`` for.
+
+        ``host=True`` accepts the host token only. Wrong tokens are counted (in the database)
+        and, after :data:`FREE_FAILURES`, lock the table's tokens out for a growing while.
+        Raises :class:`BadToken`, :class:`RevokedToken`, :class:`TooManyAttempts`,
+        :class:`TableNotFound`.
+        """
+        credential = str(credential).strip()
+        hashes = {hash_secret(credential)}
+        if not host and len(credential) <= CODE_LENGTH + 4:
+            hashes.add(hash_secret(normalize_code(credential)))
+        now = utc_now()
+        failure: SeatError | None = None
+        access: SeatAccess | None = None
+        with self.store.writing() as connection:
+            table = self._table_row(connection, table_id)
+            locked = aware(table.locked_until)
+            if locked is not None and locked > now:
+                raise TooManyAttempts(table_id, (locked - now).total_seconds())
+            kind = connection.execute(
+                sa.select(games.c.kind).where(games.c.id == table.game_id)
+            ).scalar_one()
+            # Constant-time comparison of the hashes (no early exit on the first match).
+            if any([hmac.compare_digest(table.host_hash, h) for h in hashes]):
+                access = SeatAccess(table_id, table.game_id, kind, HOST)
+            elif not host:
+                access = self._seat_access(connection, table, kind, hashes)
+            if access is None:
+                failure = self._refusal(connection, table, hashes, host, now)
+            elif table.failures or table.locked_until is not None:
+                connection.execute(
+                    tables_table.update()
+                    .where(tables_table.c.id == table_id)
+                    .values(failures=0, locked_until=None)
+                )
+        if failure is not None:
+            raise failure  # after the commit: the failure is counted
+        assert access is not None
+        return access
+
+    def _seat_access(
+        self, connection: Connection, table: Any, kind: str, hashes: set[str]
+    ) -> SeatAccess | None:
+        # Only the row whose token or code matches is read; then compared in constant time.
+        conditions = [seats_table.c.token_hash.in_(hashes), seats_table.c.code_hash.in_(hashes)]
+        row = connection.execute(
+            sa.select(seats_table.c.seat, seats_table.c.token_hash, seats_table.c.code_hash)
+            .where(seats_table.c.table_id == table.id, sa.or_(*conditions))
+            .limit(1)
+        ).one_or_none()
+        if row is None:
+            return None
+        matches = [
+            hmac.compare_digest(stored, h)
+            for stored in (row.token_hash, row.code_hash)
+            for h in hashes
+        ]
+        return SeatAccess(table.id, table.game_id, kind, row.seat) if any(matches) else None
+
+    def _refusal(
+        self, connection: Connection, table: Any, hashes: set[str], host: bool, now: datetime
+    ) -> SeatError:
+        """Why a credential opens nothing: a replaced link (not counted), or a wrong one
+        (counted, and the table locked for a while after too many)."""
+        table_id = table.id
+        if self._revoked(connection, table_id, hashes):
+            return RevokedToken(
+                f"this link to table {table_id} was replaced by the host (a new link was "
+                "issued for this seat): ask the host for the new link"
+            )
+        what = "host token" if host else "link or code"
+        failures = table.failures + 1
+        values: dict[str, Any] = {"failures": failures}
+        wait = lock_wait(failures)
+        if wait is not None:
+            values["locked_until"] = now + timedelta(seconds=wait)
+        connection.execute(
+            tables_table.update().where(tables_table.c.id == table_id).values(**values)
+        )
+        return BadToken(
+            f"this {what} does not open table {table_id} (wrong, mistyped or from another table)"
+        )
+
+    def _revoked(self, connection: Connection, table_id: int, hashes: set[str]) -> bool:
+        # Hex digests only: safe inside LIKE.
+        found = connection.execute(
+            sa.select(seats_table.c.seat).where(
+                seats_table.c.table_id == table_id,
+                sa.or_(*[seats_table.c.old_hashes.like(f'%"{h}"%') for h in hashes]),
+            )
+        ).first()
+        return found is not None
+
+    # ------------------------------------------------------------------ opening and links
+    def open_table(self, game_id: int) -> NewTable:
+        """Open a table on game ``game_id``: a host token and a token and a code per seat."""
+        snap = self.store.load(game_id)
+        names = kinds.players_of(snap.game)
+        host_token = new_token()
+        now = utc_now()
+        issued: list[IssuedSeat] = []
+        with self.store.writing() as connection:
+            inserted = connection.execute(
+                tables_table.insert().values(
+                    game_id=game_id, host_hash=hash_secret(host_token), created=now, failures=0
+                )
+            ).inserted_primary_key
+            assert inserted is not None
+            table_id = int(inserted[0])
+            for position, name in enumerate(names):
+                token, code = new_token(), new_code()
+                connection.execute(
+                    seats_table.insert().values(
+                        table_id=table_id,
+                        seat=name,
+                        position=position,
+                        token_hash=hash_secret(token),
+                        code_hash=hash_secret(code),
+                        sealed_link=seal_link(host_token, table_id, name, 1, token, code),
+                        generation=1,
+                        old_hashes="[]",
+                        rev=0,
+                    )
+                )
+                issued.append(IssuedSeat(name, token, code))
+        return NewTable(
+            table_id, game_id, snap.kind, kinds.round_of(snap.game), host_token, tuple(issued)
+        )
+
+    def host_links(self, table_id: int, host_token: str) -> list[IssuedSeat]:
+        """Every seat's token and code again, for the shared screen (host token only)."""
+        self.authenticate(table_id, host_token, host=True)
+        with self.store.reading() as connection:
+            rows = connection.execute(
+                sa.select(seats_table.c.seat, seats_table.c.generation, seats_table.c.sealed_link)
+                .where(seats_table.c.table_id == table_id)
+                .order_by(seats_table.c.position)
+            ).all()
+        out = []
+        for row in rows:
+            token, code = open_link(host_token, table_id, row.seat, row.generation, row.sealed_link)
+            out.append(IssuedSeat(row.seat, token, code))
+        return out
+
+    def revoke(self, table_id: int, host_token: str, seat: str) -> IssuedSeat:
+        """Replace ``seat``'s token and code (a lost phone); the old ones are refused from now
+        on, with a message saying so. Its sealed sheet stays."""
+        self.authenticate(table_id, host_token, host=True)
+        with self.store.writing() as connection:
+            row = connection.execute(
+                sa.select(seats_table).where(
+                    seats_table.c.table_id == table_id, seats_table.c.seat == seat
+                )
+            ).one_or_none()
+            if row is None:
+                names = connection.execute(
+                    sa.select(seats_table.c.seat)
+                    .where(seats_table.c.table_id == table_id)
+                    .order_by(seats_table.c.position)
+                ).scalars()
+                raise SeatError(
+                    f"table {table_id} has no seat {seat!r} (its seats: {', '.join(names)})"
+                )
+            token, code = new_token(), new_code()
+            generation = row.generation + 1
+            old = [row.token_hash, row.code_hash, *json.loads(row.old_hashes)][:OLD_HASHES_KEPT]
+            connection.execute(
+                seats_table.update()
+                .where(seats_table.c.table_id == table_id, seats_table.c.seat == seat)
+                .values(
+                    token_hash=hash_secret(token),
+                    code_hash=hash_secret(code),
+                    generation=generation,
+                    sealed_link=seal_link(host_token, table_id, seat, generation, token, code),
+                    old_hashes=json.dumps(old),
+                )
+            )
+        return IssuedSeat(seat, token, code)
+
+    # ------------------------------------------------------------------ sealing
+    def seal(self, table_id: int, token: str, text: str) -> SealReceipt:
+        """Seal the sheet (Africa) or the secret (Massai) of the seat ``token`` opens, for the
+        current round; sealing again replaces it, until the round is resolved."""
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise SealRefused("the host token seals nothing: use the seat's own link")
+        snap = self.store.load(access.game_id)
+        game = snap.game
+        if _game_over(game):
+            raise SealRefused(f"table {table_id}: the game is over, there is nothing to seal")
+        _check_length(text)
+        try:
+            sealed = kinds.kind_for(game).check_secret(game, access.seat, text)
+        except SecretRefused as error:
+            raise SealRefused(str(error)) from None
+        round_ = kinds.round_of(game)
+        now = utc_now()
+        hashes = [hash_secret(token.strip()), hash_secret(normalize_code(token))]
+        # Counting the change takes the game's row: this seal is ordered against a resolution.
+        with self.store.aux_change(access.game_id) as connection:
+            version = connection.execute(
+                sa.select(games.c.version).where(games.c.id == access.game_id)
+            ).scalar_one()
+            if version != snap.version:
+                raise RoundAlreadyResolved(
+                    f"table {table_id}: the game changed while sealing (round resolved?): "
+                    "nothing was sealed; look at the table and seal again"
+                )
+            result = connection.execute(
+                seats_table.update()
+                .where(
+                    seats_table.c.table_id == table_id,
+                    seats_table.c.seat == access.seat,
+                    seats_table.c.token_hash.in_(hashes) | seats_table.c.code_hash.in_(hashes),
+                )
+                .values(sealed_round=round_, sheet=sealed, sealed_at=now, rev=seats_table.c.rev + 1)
+            )
+            if result.rowcount != 1:
+                raise RevokedToken(
+                    f"this link to table {table_id} was replaced by the host meanwhile: "
+                    "nothing was sealed"
+                )
+            rev = connection.execute(
+                sa.select(seats_table.c.rev).where(
+                    seats_table.c.table_id == table_id, seats_table.c.seat == access.seat
+                )
+            ).scalar_one()
+        return SealReceipt(access.seat, round_, rev, now)
+
+    def save_draft(self, table_id: int, token: str, text: str) -> None:
+        """Keep the seat's unsealed draft for the current round (a reload gets it back).
+
+        Kept encrypted under the seat's own token (or code) in the ``secrets`` table, under a
+        row name of its own (:func:`draft_key`): only that seat reads it back; the shared
+        screen's pages and the dashboards never see it. No page is woken for a draft.
+        """
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise BadToken("the host token is not a seat: use a seat's link")
+        _check_length(text)
+        round_ = kinds.round_of(self.store.load(access.game_id).game)
+        payload = seal_draft(draft_credential(token), round_, text)
+        key = (
+            kept_secrets.c.game_id == access.game_id,
+            kept_secrets.c.seat == draft_key(table_id, access.seat),
+        )
+        with self.store.writing() as connection:
+            found = connection.execute(sa.select(kept_secrets.c.seat).where(*key)).first()
+            if found is None:
+                connection.execute(
+                    kept_secrets.insert().values(
+                        game_id=access.game_id,
+                        seat=draft_key(table_id, access.seat),
+                        payload=payload,
+                        updated=utc_now(),
+                    )
+                )
+            else:
+                connection.execute(
+                    kept_secrets.update().where(*key).values(payload=payload, updated=utc_now())
+                )
+
+    def draft(self, table_id: int, token: str) -> str | None:
+        """The seat's unsealed draft of the current round, or ``None`` (none kept, a round
+        since resolved, or kept under another credential of that seat)."""
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise BadToken("the host token is not a seat: use a seat's link")
+        round_ = kinds.round_of(self.store.load(access.game_id).game)
+        with self.store.reading() as connection:
+            payload = connection.execute(
+                sa.select(kept_secrets.c.payload).where(
+                    kept_secrets.c.game_id == access.game_id,
+                    kept_secrets.c.seat == draft_key(table_id, access.seat),
+                )
+            ).scalar_one_or_none()
+        if payload is None:
+            return None
+        return open_draft(draft_credential(token), round_, payload)
+
+    # ------------------------------------------------------------------ looking
+    def status(self, table_id: int) -> TableStatus:
+        """Who has sealed for the current round and who is awaited; never what was sealed."""
+        with self.store.reading() as connection:
+            table = self._table_row(connection, table_id)
+        snap = self.store.load(table.game_id)
+        round_ = kinds.round_of(snap.game)
+        with self.store.reading() as connection:
+            rows = connection.execute(
+                # The sheet column is not even read.
+                sa.select(seats_table.c.seat, seats_table.c.sealed_round, seats_table.c.sealed_at)
+                .where(seats_table.c.table_id == table_id)
+                .order_by(seats_table.c.position)
+            ).all()
+        expected = _expected_seats(snap.game, [r.seat for r in rows])
+        sealed = [r.seat for r in rows if r.sealed_round == round_ and r.seat in expected]
+        return TableStatus(
+            table_id=table_id,
+            game_id=table.game_id,
+            kind=snap.kind,
+            round=round_,
+            version=snap.version,
+            sealed=sealed,
+            waiting=[s for s in expected if s not in sealed],
+            game_over=_game_over(snap.game),
+            sealed_at={
+                r.seat: aware(r.sealed_at)
+                for r in rows
+                if r.seat in sealed and r.sealed_at is not None
+            },
+        )
+
+    def seat_view(self, table_id: int, token: str) -> dict[str, Any]:
+        """What the seat ``token`` opens may see (see ``tabletop.games.*.observe``): the public
+        position, its own sealed sheet for the current round, the last public report."""
+        access = self.authenticate(table_id, token)
+        if access.is_host:
+            raise BadToken("the host token is not a seat: use a seat's link")
+        snap = self.store.load(access.game_id)
+        round_ = kinds.round_of(snap.game)
+        with self.store.reading() as connection:
+            # The one query reading sealed contents for a seat: its own row, by the WHERE clause.
+            row = connection.execute(
+                sa.select(seats_table.c.sheet, seats_table.c.sealed_round).where(
+                    seats_table.c.table_id == table_id, seats_table.c.seat == access.seat
+                )
+            ).one()
+        own = row.sheet if row.sealed_round == round_ else None
+        view = _observe(snap, access.seat, own)
+        view["table"] = table_id
+        view["game"] = access.game_id  # public: for the page's GameWatcher
+        view["sealed"] = own is not None
+        return view
+
+    def public_view(self, table_id: int) -> dict[str, Any]:
+        """The shared screen's view: the public position and who has sealed (no contents)."""
+        status = self.status(table_id)
+        snap = self.store.load(status.game_id)
+        game = snap.game
+        public, last = kinds.kind_for(game).observe_public(game)
+        return {"status": status.to_json(), "public": public, "last_report": last}
+
+    # ------------------------------------------------------------------ resolving
+    def resolve(
+        self,
+        table_id: int,
+        host_token: str,
+        force: bool = False,
+        round: int | None = None,
+    ) -> tuple[Snapshot, Any]:
+        """Resolve the current round (``round``: the one the host saw) with the sealed sheets.
+
+        Refused while seats are missing unless ``force`` (Africa: a missing sheet holds
+        everywhere and allies everyone); refused for a round already resolved (nothing
+        changes). Reading the sheets and keeping the result is one change of the game on the
+        version read, so under any concurrency exactly one resolution of a round happens.
+        Returns the new snapshot and the report (Africa: its ``Report``; Massai: the last
+        action's).
+        """
+        access = self.authenticate(table_id, host_token, host=True)
+        snap = self.store.load(access.game_id)
+        current = kinds.round_of(snap.game)
+        if round is not None and round != current:
+            raise RoundAlreadyResolved(
+                f"table {table_id}: round {round} is already resolved (now at {current}); "
+                "nothing changed"
+            )
+        game = snap.game
+        if _game_over(game):
+            raise SeatError(f"table {table_id}: the game is over, there is nothing to resolve")
+        try:
+            with self.store.change(access.game_id, snap.version) as change:
+                sealed_rows = change.connection.execute(
+                    sa.select(seats_table.c.seat, seats_table.c.sheet)
+                    .where(
+                        seats_table.c.table_id == table_id, seats_table.c.sealed_round == current
+                    )
+                    .order_by(seats_table.c.position)
+                ).all()
+                done = _resolved(table_id, game, {r.seat: r.sheet for r in sealed_rows}, force)
+                change.append(
+                    done.game, done.action, f"table {table_id}", done.detail, done.report_json
+                )
+        except StaleGameError:
+            raise RoundAlreadyResolved(
+                f"table {table_id}: round {current} was resolved meanwhile (on another "
+                "page); nothing changed"
+            ) from None
+        assert change.snapshot is not None
+        return change.snapshot, done.report
+
+    # ------------------------------------------------------------------ the rest
+    def export(self, table_id: int) -> dict[str, Any]:
+        """The table's game as a game file (``tabletop africa/massai`` read it)."""
+        return GameArchive(self.store).export_game(self.table_game(table_id))
+
+    def tables_of(self, game_id: int) -> list[int]:
+        """The tables opened on a game, newest first."""
+        with self.store.reading() as connection:
+            if (
+                connection.execute(sa.select(games.c.id).where(games.c.id == game_id)).first()
+                is None
+            ):
+                raise GameNotFound(game_id)
+            return list(
+                connection.execute(
+                    sa.select(tables_table.c.id)
+                    .where(tables_table.c.game_id == game_id)
+                    .order_by(tables_table.c.id.desc())
+                ).scalars()
+            )
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_SEAT_SHEET_CHARS:
+        raise SealRefused(
+            f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
+            f"{MAX_SEAT_SHEET_CHARS:,} characters"
+        )
+
+
+def _observe(snap: Snapshot, seat: str, own: str | None) -> dict[str, Any]:
+    game = snap.game
+    view: dict[str, Any] = kinds.kind_for(game).observe(game, seat, own)
+    return view
+
+
+def _resolved(table_id: int, game: Any, sealed: dict[str, str], force: bool) -> Any:
+    """The round played with the sealed sheets (``force``: the missing ones as the rules say)."""
+    kind = kinds.kind_for(game)
+    missing = [
+        seat
+        for seat in kinds.players_of(game)
+        if kind.secret_of(game, seat) is not None and seat not in sealed
+    ]
+    if missing and not force:
+        raise SeatsMissing(table_id, missing)
+    try:
+        return kind.resolve(game, sealed, force)
+    except SecretRefused as error:
+        raise SealRefused(str(error)) from None
+    except NotResolvable as error:
+        raise SeatError(f"table {table_id}: {error}") from None

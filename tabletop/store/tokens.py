@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime, timezone
 
 #: Random bytes of every token (``secrets.token_urlsafe(24)``: 192 bits, 32 characters).
 TOKEN_BYTES = 24
@@ -24,18 +23,8 @@ FREE_FAILURES = 5
 MAX_LOCK_SECONDS = 60.0
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def aware(value: datetime | None) -> datetime | None:
-    """A stored time with its zone (SQLite gives naive UTC datetimes back)."""
-    if value is None:
-        return None
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
-
-
 def hash_secret(secret: str) -> str:
+    """The SHA-256 kept in place of a token or code."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
@@ -45,10 +34,12 @@ def normalize_code(text: str) -> str:
 
 
 def new_code() -> str:
+    """A short code to type instead of a link."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def new_token() -> str:
+    """A fresh token (192 random bits, URL-safe)."""
     # A token that starts with "-" reads as an option on a command line (``--token -x…``).
     while True:
         token = secrets.token_urlsafe(TOKEN_BYTES)

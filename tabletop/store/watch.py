@@ -23,10 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tabletop.store.base import NOTIFY_CHANNEL
 from tabletop.store.errors import GameNotFound, StoreError
 from tabletop.store.records import Versions
-from tabletop.store.store import Store
+from tabletop.store.store import NOTIFY_CHANNEL, Store
 
 if TYPE_CHECKING:
     import psycopg

@@ -9,19 +9,19 @@ import pytest
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game, example_game, game_from_dict
 from tabletop.games.massai.gamefile import GameRecord
-from tabletop.store import GameDataError, Store
+from tabletop.store import GameArchive, GameDataError, Store
 from tests.store.helpers import EXAMPLE_SHEETS, doc_hash
 
 
 def test_export_is_the_game_file_and_import_makes_a_new_game(store: Store) -> None:
     snap = store.create_game(example_game())
     store.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version)
-    exported = store.export_game(snap.game_id)
+    exported = GameArchive(store).export_game(snap.game_id)
     game = game_from_dict(exported)  # the game file format, read by the game's own loader
     assert game.state.round == 5
-    imported = store.import_bytes(json.dumps(exported).encode(), source="game.json")
+    imported = GameArchive(store).import_bytes(json.dumps(exported).encode(), source="game.json")
     assert imported.game_id != snap.game_id
-    assert store.export_game(imported.game_id) == exported
+    assert GameArchive(store).export_game(imported.game_id) == exported
     # The file's own rounds become entries, so undo works after an import.
     assert [e.action for e in store.history(imported.game_id)] == ["import"] + ["resolve"] * 4
     undone = store.undo(imported.game_id, imported.version)
@@ -34,8 +34,8 @@ def test_history_archive_round_trip_keeps_undo_entries(store: Store) -> None:
     one, _ = store.play_action(snap.game_id, "setup a1 b1 b2 c2 c1", snap.version)
     undone = store.undo(snap.game_id, one.version)
     store.redo(snap.game_id, undone.version)
-    archive = store.export_history(snap.game_id)
-    copy = store.import_data(json.loads(json.dumps(archive)))
+    archive = GameArchive(store).export_history(snap.game_id)
+    copy = GameArchive(store).import_data(json.loads(json.dumps(archive)))
     theirs = store.history(copy.game_id, with_states=True)
     ours = store.history(snap.game_id, with_states=True)
     assert [(e.action, e.returns_to, e.undoes, doc_hash(e.state)) for e in theirs] == [
@@ -62,7 +62,7 @@ def test_bad_imports_are_refused_in_one_line_and_add_nothing(
     store: Store, content: bytes, message: str
 ) -> None:
     with pytest.raises(GameDataError) as caught:
-        store.import_bytes(content, source="up.json")
+        GameArchive(store).import_bytes(content, source="up.json")
     assert message in str(caught.value) and "\n" not in str(caught.value)
     assert store.list_games() == []
 

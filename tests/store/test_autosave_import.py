@@ -10,7 +10,7 @@ from tabletop.games.africa1880.gamefile import example_game, save_game
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.gamefile import save_game as save_massai
 from tabletop.games.massai.notation import parse_action
-from tabletop.store import Store
+from tabletop.store import GameArchive, Store
 
 
 def _digests(folder: Path) -> dict[str, str]:
@@ -39,7 +39,7 @@ def test_autosaves_are_imported_once_and_kept(store: Store, tmp_path: Path) -> N
     (folder / "notes.json").write_text('{"shopping": ["bread"]}')
     before = _digests(folder)
 
-    outcomes = store.import_autosaves(folder)
+    outcomes = GameArchive(store).import_autosaves(folder)
     done = {o.path.name: o for o in outcomes}
     assert done["africa1880-autosave.json"].snapshot is not None
     assert done["massai.json"].snapshot is not None
@@ -54,10 +54,10 @@ def test_autosaves_are_imported_once_and_kept(store: Store, tmp_path: Path) -> N
     assert len(store.history(games["massai"].id)) == 2  # the start, then the setup
     assert _digests(folder) == before  # the originals are kept as they were
 
-    again = store.import_autosaves(folder)
+    again = GameArchive(store).import_autosaves(folder)
     assert all(o.snapshot is None for o in again)
     assert len(store.list_games()) == 2
     # A later change to the same file is not a new game either: the file was imported once.
     save_massai(GameRecord.new(), folder / "massai.json")
-    assert all(o.snapshot is None for o in store.import_autosaves(folder))
+    assert all(o.snapshot is None for o in GameArchive(store).import_autosaves(folder))
     assert len(store.list_games()) == 2

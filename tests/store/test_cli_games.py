@@ -14,7 +14,7 @@ from tabletop.cli.common import CliError, load_game_ref, save_game_ref
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME, Game, load_game
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
-from tabletop.store import open_store
+from tabletop.store import GameArchive, open_store
 from tests.store.helpers import EXAMPLE_SHEETS
 
 
@@ -85,7 +85,7 @@ def test_bad_ids_and_files_are_one_line(
 def test_db_refs_load_and_append_transactionally(db_url: str) -> None:
     common.set_database(db_url)
     store = open_store(db_url)
-    game_id = store.import_data(json.loads(EXAMPLE_GAME.read_text())).game_id
+    game_id = GameArchive(store).import_data(json.loads(EXAMPLE_GAME.read_text())).game_id
     ref = f"db:{game_id}"
     game = load_game_ref(ref, "africa1880")
     assert isinstance(game, Game) and game.state.round == 4

@@ -7,7 +7,15 @@ import importlib
 
 import pytest
 
-MODULES = ["tabletop.store.engine", "tabletop.store.store"]
+MODULES = [
+    "tabletop.store.engine",
+    "tabletop.store.history",
+    "tabletop.store.records",
+    "tabletop.store.store",
+    "tabletop.store.seats",
+    "tabletop.store.classroom",
+    "tabletop.store.tokens",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""tabletop.store.extras on both backends: typed sheets per round and seat, the timer, secrets."""
+"""Typed sheets per round and seat, the timer and secrets (Store, both backends)."""
 
 from __future__ import annotations
 

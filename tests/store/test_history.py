@@ -10,6 +10,7 @@ import pytest
 from tabletop.games.africa1880.gamefile import Game, example_game
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.store import (
+    GameArchive,
     GameDataError,
     GameNotFound,
     NothingToRedo,
@@ -165,7 +166,7 @@ def test_rename_duplicate_and_confirmed_delete(store: Store) -> None:
     snap = store.create_game(example_game(), name="A")
     info = store.rename(snap.game_id, "  Tuesday   club ")
     assert info.name == "Tuesday club" and info.version == snap.version
-    copy = store.duplicate(snap.game_id)
+    copy = GameArchive(store).duplicate(snap.game_id)
     assert copy.game_id != snap.game_id and copy.info.name == "Tuesday club (copy)"
     assert len(store.history(copy.game_id)) == len(store.history(snap.game_id))
     with pytest.raises(StoreError, match="export it first"):

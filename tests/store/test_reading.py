@@ -1,4 +1,4 @@
-"""tabletop.store.reading (and the cache of tabletop.store.base): each load is a game of its own."""
+"""Reading games (tabletop.store.store) and the game cache: each load is a game of its own."""
 
 from __future__ import annotations
 

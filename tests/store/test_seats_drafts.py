@@ -11,8 +11,7 @@ from tabletop.store import Store
 from tabletop.store.schema import secrets
 from tabletop.store.seat_crypto import draft_key
 from tabletop.store.seat_errors import BadToken, RevokedToken, SealRefused
-from tabletop.store.seat_sealing import MAX_SEAT_SHEET_CHARS
-from tabletop.store.seats import Tables
+from tabletop.store.seats import MAX_SEAT_SHEET_CHARS, Tables
 
 SECRET = "Algeria: develop  # ibis-granite-3309"
 

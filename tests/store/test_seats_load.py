@@ -15,7 +15,7 @@ from tabletop.cli import main
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.observe import combine_sheets
 from tabletop.games.africa1880.powers import POWERS
-from tabletop.store import open_store
+from tabletop.store import GameArchive, open_store
 from tabletop.store.seat_errors import RoundAlreadyResolved
 from tabletop.store.seats import Tables
 
@@ -84,7 +84,7 @@ def test_six_tables_of_six_seats_at_once(db_url: str, tmp_path: Path, capsys: An
                 "seats": [(s.seat, s.token) for s in new.seats],
             }
         )
-        before[new.table_id] = store.export_game(snap.game_id)
+        before[new.table_id] = GameArchive(store).export_game(snap.game_id)
     store.close()
     started = time.monotonic()
     context = multiprocessing.get_context("fork")
@@ -131,5 +131,5 @@ def test_six_tables_of_six_seats_at_once(db_url: str, tmp_path: Path, capsys: An
             printed.pop("state"), printed.pop("instructions")
             assert printed == entry.report
         direct = json.loads(game_file.read_text(encoding="utf-8"))
-        assert direct["state"] == store.export_game(table["game"])["state"]
+        assert direct["state"] == GameArchive(store).export_game(table["game"])["state"]
     store.close()

@@ -16,6 +16,7 @@ from tabletop.games.africa1880.gamefile import Game, NothingToUndo
 from tabletop.games.africa1880.report import Report
 from tabletop.store import (
     Entry,
+    GameArchive,
     GameChange,
     NothingToRedo,
     Snapshot,
@@ -101,7 +102,9 @@ class GameLink:
         """An uploaded file kept as a NEW game (refused with the reason)."""
         assert self.store is not None
         try:
-            return self.store.import_bytes(data, name=name, source=source, actor=self.actor)
+            return GameArchive(self.store).import_bytes(
+                data, name=name, source=source, actor=self.actor
+            )
         except StoreError as error:
             problem = str(error)
             raise Refused(lambda lang: t("file_refused", lang, error=problem)) from error

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.store import Store, StoreError, open_store
+from tabletop.store import GameArchive, Store, StoreError, open_store
 from tabletop.ui.massai.page import MassaiPage
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.teacher import teacher_panel_factory
@@ -32,7 +32,7 @@ def import_old_autosaves(store: Store, folder: Path | None = None) -> list[str]:
     """Import once the games the dashboards kept in files before the database (in ``folder``,
     by default the data folder; the files are only read); the names of the games added now."""
     try:
-        outcomes = store.import_autosaves(folder)
+        outcomes = GameArchive(store).import_autosaves(folder)
     except StoreError:
         return []  # nothing lost: the files stay, a later visit tries again
     return [o.snapshot.info.name for o in outcomes if o.snapshot is not None]

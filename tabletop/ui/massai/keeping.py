@@ -17,6 +17,7 @@ from tabletop.games.massai.gamefile import GameFileError, GameRecord
 from tabletop.games.massai.state import Options
 from tabletop.store import (
     ARCHIVE_FORMAT,
+    GameArchive,
     GameDataError,
     GameNotFound,
     NothingToRedo,
@@ -49,7 +50,7 @@ def import_upload(store: Store, data: bytes, file_name: str, lang: str) -> Snaps
         parsed = None  # the store says what is wrong with it
     try:
         if parsed is None:
-            return store.import_bytes(data, name=Path(name).stem, source=name)
+            return GameArchive(store).import_bytes(data, name=Path(name).stem, source=name)
         kind = (
             parsed.get("kind")
             if isinstance(parsed, dict) and parsed.get("format") == ARCHIVE_FORMAT
@@ -59,7 +60,7 @@ def import_upload(store: Store, data: bytes, file_name: str, lang: str) -> Snaps
             GameRecord.from_json(parsed, source=name)  # the Massai loader's reasons
         elif kind != "massai":
             raise GameDataError(store_text("db_import_africa", lang, name=name))
-        return store.import_data(parsed, name=Path(name).stem, source=name)
+        return GameArchive(store).import_data(parsed, name=Path(name).stem, source=name)
     except (StoreError, GameFileError) as error:
         if (
             isinstance(parsed, dict)

@@ -24,7 +24,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.i18n import available_languages
 from tabletop.i18n.keys import GAMES_LIST
 from tabletop.i18n.keys import text as _text
-from tabletop.store import GameInfo, Store, StoreError
+from tabletop.store import GameArchive, GameInfo, Store, StoreError
 from tabletop.ui.shell.html import esc
 
 
@@ -220,13 +220,13 @@ class GamesList(widgets.VBox):
         slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:40]
         base = f"{self.kind}-{slug or game_id}"
         game_link = download_link(
-            self.store.export_game(game_id),
+            GameArchive(self.store).export_game(game_id),
             f"{base}.json",
             text("export_game", self.lang),
             "tt-games-export-game",
         )
         history_link = download_link(
-            self.store.export_history(game_id),
+            GameArchive(self.store).export_history(game_id),
             f"{base}.history.json",
             text("export_history", self.lang),
             "tt-games-export-history",
@@ -288,7 +288,7 @@ class GamesList(widgets.VBox):
     def duplicate(self, game_id: int) -> int | None:
         """Intent: copy game ``game_id`` with its whole history; the new game's id."""
         try:
-            snap = self.store.duplicate(game_id)
+            snap = GameArchive(self.store).duplicate(game_id)
         except StoreError as error:
             self.say(text("failed", self.lang, error=str(error)), "error")
             return None

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from tabletop.i18n import available_languages
 from tabletop.i18n.keys import STORE, text
 from tabletop.store import (
+    GameArchive,
     GameChange,
     GameWatcher,
     Snapshot,
@@ -73,7 +74,9 @@ def open_page_store(url: str | None = None) -> tuple[Store | None, str | None, i
         if store.where not in _imported_from:
             _imported_from.add(store.where)
             try:
-                imported = sum(1 for o in store.import_autosaves() if o.snapshot is not None)
+                imported = sum(
+                    1 for o in GameArchive(store).import_autosaves() if o.snapshot is not None
+                )
             except (StoreError, OSError):
                 imported = 0  # the saves stay where they are; the page still opens
     return store, None, imported
@@ -92,7 +95,7 @@ def import_file_once(store: Store, path: Path) -> Snapshot:
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise StoreError(f"{path.name}: not a JSON game file ({error})") from None
     try:
-        return store.import_data(
+        return GameArchive(store).import_data(
             parsed,
             name=path.stem,
             source=str(path),

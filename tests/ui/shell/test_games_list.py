@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.games.africa1880.gamefile import example_game
-from tabletop.store import Store, open_store
+from tabletop.store import GameArchive, Store, open_store
 from tabletop.ui.shell.games_list import GamesList, keys, text
 
 
@@ -126,8 +126,8 @@ def test_export_links_hold_the_game_file_and_the_history(store: Store) -> None:
     games, _ = make_list(store)
     games.rows[0].export_button.click()
     found = links(games.panel_text.value)
-    assert found["tt-games-export-game"] == store.export_game(snap.game_id)
-    history = store.export_history(snap.game_id)
+    assert found["tt-games-export-game"] == GameArchive(store).export_game(snap.game_id)
+    history = GameArchive(store).export_history(snap.game_id)
     assert found["tt-games-export-history"]["entries"] == history["entries"]
     assert 'download="africa1880-exported.json"' in games.panel_text.value
 
