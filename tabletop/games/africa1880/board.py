@@ -5,9 +5,10 @@ territories; :func:`board_from_dict` checks it and reports every problem it find
 person editing their own board can fix everything in one pass. The drawing of the default map lives
 in a separate file (:func:`load_geometry`), because the rules only need the graph.
 
-This module holds the board itself (:class:`Board`, :class:`Territory`) and its errors; the rest
-has a module of its own, every name re-exported here: :mod:`~tabletop.games.africa1880.board_names`
-(comparing names), :mod:`~tabletop.games.africa1880.board_check` (:func:`board_from_dict`),
+This module holds the board itself (:class:`Board`, :class:`Territory`) and its errors. The rest
+of the map has modules of its own, each imported from there:
+:mod:`~tabletop.games.africa1880.board_names` (comparing names),
+:mod:`~tabletop.games.africa1880.board_check` (:func:`board_from_dict`),
 :mod:`~tabletop.games.africa1880.board_files` (:func:`load_board`, uploads) and
 :mod:`~tabletop.games.africa1880.geometry` (the drawing).
 
@@ -234,6 +235,3 @@ class Board:
             "historical_starts": dict(self.historical_starts),
         }
 
-
-# Checking, files and drawing build on the classes above: imported last, so that every name keeps
-# its old import path here (the package imports this module before any of them).

@@ -15,7 +15,6 @@ from tabletop.fileio import (
     FileFormatError,
     bounded_message,
     check_json_value,
-    kind_of,
     load_schema,
     quote,
     schema_problems,
@@ -48,10 +47,6 @@ def _validator() -> Any:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _type_name(value: object) -> str:
-    return "a string" if isinstance(value, str) else kind_of(value)
 
 
 def _territory_label(data: dict, index: object) -> str:
@@ -96,15 +91,16 @@ def board_from_dict(data: object, source: str = "<data>") -> Board:
         check_json_value(data)
     except FileFormatError as error:
         raise BoardError([error.reason], source) from None
-    return _board_from_checked(data, source)
+    return board_from_json_value(data, source)
 
 
-def _board_from_checked(data: object, source: str) -> Board:
-    """:func:`board_from_dict` for data already through ``check_json_value``."""
-    problems: list[str] = []
+def board_from_json_value(data: object, source: str) -> Board:
+    """:func:`board_from_dict` for a value the JSON reader of :mod:`tabletop.fileio` gave, which
+    ``check_json_value`` passed already (``parse_json_bytes`` does it while reading)."""
     if not isinstance(data, dict):
-        problems = schema_problems(_validator(), data, lambda path: ("", "the board"))
-        raise BoardError(problems, source)
+        raise BoardError(
+            schema_problems(_validator(), data, lambda path: ("", "the board")), source
+        )
     if "format" in data and data["format"] != BOARD_FORMAT:
         # A foreign file: listing its other differences would only bury the real reason.
         problems = schema_problems(
@@ -117,49 +113,59 @@ def _board_from_checked(data: object, source: str) -> Board:
     problems = schema_problems(_validator(), data, _describer(data))
 
     raw_territories = data.get("territories")
-    parsed: list[dict] = []
+    parsed: list[dict[str, Any]] = []
     if isinstance(raw_territories, list):
-        for raw in raw_territories:
-            entry = _usable_territory(raw)
-            if entry is not None:
-                parsed.append(entry)
-        for index, raw in enumerate(raw_territories):
-            if isinstance(raw, dict) and isinstance(raw.get("name"), str):
-                if not normalize_name(raw["name"]):
-                    if raw["name"]:  # an empty one is the schema's
-                        problems.append(
-                            f'territory #{index + 1}: "name" is empty; it must be a non-empty '
-                            "string"
-                        )
-                aliases = raw.get("aliases")
-                if isinstance(aliases, list):
-                    label = _territory_label(data, index)
-                    for alias in aliases:
-                        if isinstance(alias, str) and not normalize_name(alias):
-                            problems.append(f"{label}: an alias is empty")
+        parsed = [e for e in (_usable_territory(raw) for raw in raw_territories) if e is not None]
+        _check_empty_names(data, raw_territories, problems)
 
     keys = _check_names(parsed, problems)
     territories = _check_neighbours(parsed, keys, problems)
-
-    total = data.get("total_spaces")
-    if (
-        _is_int(total)
-        and isinstance(raw_territories, list)
-        and len(parsed) == len(raw_territories)
-        and all(_is_int(e["spaces"]) and MIN_SPACES <= e["spaces"] <= MAX_SPACES for e in parsed)
-    ):
-        # Only when every entry is readable, so a broken entry is not reported twice.
-        actual = sum(entry["spaces"] for entry in parsed)
-        if actual != total:
-            problems.append(
-                f'the territories\' spaces add up to {actual}, but "total_spaces" is {total}'
-            )
-
+    _check_total(data.get("total_spaces"), raw_territories, parsed, problems)
     starts = _check_starts(data.get("historical_starts", {}), parsed, keys, problems)
 
     if problems:
         raise BoardError(problems, source)
     return Board(data["name"], territories, starts, source)
+
+
+def _check_empty_names(
+    data: dict[str, Any], raw_territories: list[Any], problems: list[str]
+) -> None:
+    """Report names and aliases that are empty once normalised (only marks or spaces)."""
+    for index, raw in enumerate(raw_territories):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            continue
+        if not normalize_name(raw["name"]) and raw["name"]:  # an empty one is the schema's
+            problems.append(
+                f'territory #{index + 1}: "name" is empty; it must be a non-empty string'
+            )
+        aliases = raw.get("aliases")
+        if isinstance(aliases, list):
+            label = _territory_label(data, index)
+            for alias in aliases:
+                if isinstance(alias, str) and not normalize_name(alias):
+                    problems.append(f"{label}: an alias is empty")
+
+
+def _check_total(
+    total: object, raw_territories: object, parsed: list[dict[str, Any]], problems: list[str]
+) -> None:
+    """Report territories' spaces that do not add up to ``total_spaces``.
+
+    Only when every entry is readable, so a broken entry is not reported twice.
+    """
+    if not (
+        _is_int(total)
+        and isinstance(raw_territories, list)
+        and len(parsed) == len(raw_territories)
+        and all(_is_int(e["spaces"]) and MIN_SPACES <= e["spaces"] <= MAX_SPACES for e in parsed)
+    ):
+        return
+    actual = sum(entry["spaces"] for entry in parsed)
+    if actual != total:
+        problems.append(
+            f'the territories\' spaces add up to {actual}, but "total_spaces" is {total}'
+        )
 
 
 def _usable_territory(raw: object) -> dict | None:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from tabletop.fileio import FileFormatError, parse_json_bytes, read_bytes
 from tabletop.games.africa1880.board import Board, BoardError
-from tabletop.games.africa1880.board_check import _board_from_checked, board_from_dict
+from tabletop.games.africa1880.board_check import board_from_dict, board_from_json_value
 from tabletop.games.africa1880.board_names import normalize_name
 
 _DATA = Path(__file__).with_name("data")
@@ -41,8 +41,10 @@ def _board_reason(reason: str, what: str) -> str:
     return reason
 
 
-def _read_json(path: Path, what: str) -> object:
-    """Read a JSON file named by a trusted caller, turning every failure into one BoardError."""
+def read_map_json(path: Path, what: str) -> object:
+    """The JSON value of a map file (``what`` is ``"board"`` or ``"geometry"``) named by a trusted
+    caller (a shipped file, or a path of the person running the program): at most
+    :data:`MAX_BOARD_BYTES`, its values checked; every failure is one :class:`BoardError`."""
     source = os.fspath(path)
     try:
         data = read_bytes(path, MAX_BOARD_BYTES, f"a {what} file", f"a {what} file")
@@ -62,7 +64,7 @@ def board_from_bytes(data: bytes | str, source: str = "<upload>") -> Board:
         raw = parse_json_bytes(data, MAX_BOARD_BYTES)
     except FileFormatError as error:
         raise BoardError([_board_reason(error.reason, "board")], source) from None
-    return _board_from_checked(raw, source)  # parse_json_bytes checked it already
+    return board_from_json_value(raw, source)  # parse_json_bytes checked it already
 
 
 def board_file_name(board: Board) -> str:
@@ -81,7 +83,7 @@ def board_file_name(board: Board) -> str:
 
 @functools.lru_cache(maxsize=len(PACKAGE_BOARDS))
 def _package_board(name: str) -> Board:
-    return board_from_dict(_read_json(PACKAGE_BOARDS[name], "board"), name)
+    return board_from_dict(read_map_json(PACKAGE_BOARDS[name], "board"), name)
 
 
 def _default_board() -> Board:
@@ -113,4 +115,4 @@ def load_board(source: str | os.PathLike[str] | None = None, *, allow_paths: boo
             "<name>",
         )
     path = Path(os.fspath(source)).expanduser()
-    return _board_from_checked(_read_json(path, "board"), os.fspath(source))
+    return board_from_json_value(read_map_json(path, "board"), os.fspath(source))

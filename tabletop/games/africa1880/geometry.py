@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from tabletop.fileio import kind_of
 from tabletop.games.africa1880.board import Board, BoardError
-from tabletop.games.africa1880.board_check import _type_name
-from tabletop.games.africa1880.board_files import _read_json
+from tabletop.games.africa1880.board_files import read_map_json
 
 _DATA = Path(__file__).with_name("data")
 _DEFAULT_GEOMETRY = _DATA / "default_geometry.json"
@@ -91,6 +91,10 @@ def _overlap(a1: Point, a2: Point, b1: Point, b2: Point, tolerance: float = 0.05
     return max(0.0, high - low)
 
 
+def _type_name(value: object) -> str:
+    return "a string" if isinstance(value, str) else kind_of(value)
+
+
 def _point(value: object) -> Point:
     if (
         not isinstance(value, list | tuple)
@@ -143,7 +147,7 @@ def geometry_from_dict(data: object, source: str = "<data>") -> Geometry:
 
 @functools.lru_cache(maxsize=1)
 def _default_geometry() -> Geometry:
-    return geometry_from_dict(_read_json(_DEFAULT_GEOMETRY, "geometry"), str(_DEFAULT_GEOMETRY))
+    return geometry_from_dict(read_map_json(_DEFAULT_GEOMETRY, "geometry"), str(_DEFAULT_GEOMETRY))
 
 
 def load_geometry(board: Board) -> Geometry | None:
