@@ -64,28 +64,41 @@ __all__ = [
 class MassaiController(traitlets.HasTraits):
     """Holds the game record, the page stage and the secret choice being entered.
 
+    It is the one owner of its state: every field is a declared trait, read-only outside, set
+    here only (the parts send :meth:`show` and :meth:`note_kept`; views observe ``revision``).
+
     ``store``: the games database (``None``: the game is kept nowhere); ``game_id``: the game to
     open (``None`` with a store: a new game, as a new entry; with ``start=False``, none yet:
     :meth:`open`, :meth:`new_game` or :meth:`import_file` gives one).
     """
 
-    record = traitlets.Instance(GameRecord)
-    stage = EnumTrait(Stage, default_value=Stage.SETUP_WAIT)
-    lang = EnumTrait(Lang, default_value=Lang.EN)
+    record = traitlets.Instance(GameRecord, read_only=True)
+    stage = EnumTrait(Stage, default_value=Stage.SETUP_WAIT, read_only=True)
+    lang = EnumTrait(Lang, default_value=Lang.EN, read_only=True)
     #: Squares clicked in the current entry (setup squares, attack target, guards, move origin).
-    selection = traitlets.Tuple()
+    selection = traitlets.Tuple(read_only=True)
+    #: The attack target locked in (hidden) while the guards are chosen.
+    target = traitlets.Unicode(None, allow_none=True, read_only=True)
     #: The last report (shown, and highlighted on the board while ``stage == "reveal"``).
-    last_report = traitlets.Instance(Report, allow_none=True)
+    last_report = traitlets.Instance(Report, allow_none=True, read_only=True)
     #: A short notice ``(text key, values)`` for the person at the table.
-    notice = traitlets.Tuple()
+    notice = traitlets.Tuple(read_only=True)
     #: The game open in the database (``None``: none, or no database).
-    game_id = traitlets.Int(allow_none=True, default_value=None)
+    game_id = traitlets.Int(allow_none=True, default_value=None, read_only=True)
     #: Its name in the games list.
-    game_name = traitlets.Unicode("")
+    game_name = traitlets.Unicode("", read_only=True)
+    #: The version of the game shown, and of what is kept beside it (secrets), in the database.
+    version = traitlets.Int(0, read_only=True)
+    aux_version = traitlets.Int(0, read_only=True)
+    #: Whether the database can undo or redo a step of the game's history.
+    can_undo = traitlets.Bool(False, read_only=True)
+    can_redo = traitlets.Bool(False, read_only=True)
+    #: The game was deleted (on another page) while shown.
+    deleted = traitlets.Bool(False, read_only=True)
     #: An undo both players must agree to, being asked: ``"attack"``, ``"setups"`` or ``""``.
-    undo_question = traitlets.Unicode("")
+    undo_question = traitlets.Unicode("", read_only=True)
     #: Bumped on every change, so that views can redraw once per intent.
-    revision = traitlets.Int(0)
+    revision = traitlets.Int(0, read_only=True)
     #: How long a look-away screen waits before its button works (see ``stages``).
     handover_seconds: float = HANDOVER_SECONDS
 
@@ -97,15 +110,9 @@ class MassaiController(traitlets.HasTraits):
         options: Options | None = None,
         start: bool = True,
     ) -> None:
-        super().__init__(lang=page_lang(lang))
+        super().__init__()
+        self.set_trait("lang", page_lang(lang))
         self.store = store
-        #: The attack target locked in (hidden) while the guards are chosen.
-        self.target: str | None = None
-        self.version = 0
-        self.aux_version = 0
-        self.can_undo = False
-        self.can_redo = False
-        self.deleted = False
         self.clock: Callable[[], float] = time.monotonic
         #: When the look-away screen (or reveal) shown now appeared (clock seconds).
         self.wait_since = -math.inf
@@ -114,8 +121,8 @@ class MassaiController(traitlets.HasTraits):
         self.plays = Plays(self)
         self.secrets = KeptTarget(self)
         self.pages = OtherPages(self)
-        self.record = GameRecord.new(options)
-        self.stage = resting_stage(self.state)
+        self.show(record=GameRecord.new(options))
+        self.show(stage=resting_stage(self.state))
         if store is not None and game_id is not None:
             self.open(game_id)
         elif store is not None and start:
@@ -199,7 +206,7 @@ class MassaiController(traitlets.HasTraits):
     def set_lang(self, lang: str) -> None:
         """Switch the page language (one of the page's languages)."""
         if lang in LANGS and lang != self.lang and page_lang(lang) == lang:
-            self.lang = page_lang(lang)
+            self.set_trait("lang", page_lang(lang))
             self.changed()
 
     def start_secret(self) -> None:
@@ -294,12 +301,12 @@ class MassaiController(traitlets.HasTraits):
 
     def notify(self, key: str, **values: Any) -> None:
         """Show the notice ``key`` (a text of the page) with ``values``."""
-        self.notice = (key, values)
+        self.set_trait("notice", (key, values))
         self.changed()
 
     def refusal(self, code: str, **params: Any) -> None:
         """Show the rules core's refusal ``code`` (its text is ``x_<code>``) with ``params``."""
-        self.notice = (f"x_{code}", params)
+        self.set_trait("notice", (f"x_{code}", params))
         self.changed()
 
     def show(
@@ -315,20 +322,18 @@ class MassaiController(traitlets.HasTraits):
     ) -> None:
         """The page's next step, from one of its parts: the fields given change together (the
         others stay); the caller says :meth:`changed` once the whole intent is done."""
-        if record is not KEEP:
-            self.record = record
-        if last_report is not KEEP:
-            self.last_report = last_report
-        if selection is not KEEP:
-            self.selection = selection
-        if target is not KEEP:
-            self.target = target
-        if undo_question is not KEEP:
-            self.undo_question = undo_question
-        if stage is not KEEP:
-            self.stage = stage
-        if notice is not KEEP:
-            self.notice = notice
+        given = {
+            "record": record,
+            "last_report": last_report,
+            "selection": selection,
+            "target": target,
+            "undo_question": undo_question,
+            "stage": stage,
+            "notice": notice,
+        }
+        for name, value in given.items():
+            if value is not KEEP:
+                self.set_trait(name, value)
 
     def note_kept(
         self,
@@ -354,8 +359,8 @@ class MassaiController(traitlets.HasTraits):
         }
         for name, value in given.items():
             if value is not KEEP:
-                setattr(self, name, value)
+                self.set_trait(name, value)
 
     def changed(self) -> None:
         """Say that the page changed (views redraw once per intent)."""
-        self.revision += 1
+        self.set_trait("revision", self.revision + 1)

@@ -53,7 +53,8 @@ def test_the_hand_over_clock_is_the_controller_s() -> None:
 
 
 def test_stage_and_language_are_members_of_their_closed_sets() -> None:
-    """The stage and the language are declared enum traits: a value outside the set is refused."""
+    """The stage and the language are declared enum traits: a value outside the set is refused.
+    Only the controller sets its fields: from outside they are read-only."""
     import pytest
     import traitlets
 
@@ -64,9 +65,13 @@ def test_stage_and_language_are_members_of_their_closed_sets() -> None:
     assert c.stage is Stage.SETUP_WAIT and c.lang is Lang.FR
     c.start_secret()
     assert c.stage is Stage.SETUP_ENTRY
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        c.stage = Stage.PLAY
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        c.selection = ("c1",)
     with pytest.raises(traitlets.TraitError):
-        c.stage = "dancing"
+        c.show(stage="dancing")
     with pytest.raises(traitlets.TraitError):
-        c.lang = "xx"
+        c.set_trait("lang", "xx")
     c.set_lang("xx")  # not a page language: nothing changes
     assert c.lang is Lang.FR and MassaiController(None, lang="xx").lang is Lang.EN
