@@ -153,7 +153,6 @@ def save_game_ref(game: Any, ref: str | os.PathLike[str], actor: str = "command 
     if not is_db_ref(text):
         _save_file(game, Path(text))
         return text
-    from tabletop.games.africa1880.gamefile import Game
     from tabletop.store import StoreError, kinds
 
     store = open_database()
@@ -166,22 +165,18 @@ def save_game_ref(game: Any, ref: str | os.PathLike[str], actor: str = "command 
             game_id, version, step = _loaded[text]
             if kinds.step_of(game) < step:
                 snap = store.undo(game_id, version, actor=actor)
-            elif isinstance(game, Game):
-                last = game.history[-1] if game.history else None
+            else:
+                kind = kinds.kind_for(game)
+                last = kind.stages(game)[-1]
                 snap = store.append(
                     game_id,
                     game,
                     version,
-                    "resolve",
+                    kind.step_action,
                     actor,
-                    detail=last.sheets_text if last else None,
-                    report=last.report if last else None,
+                    detail=last.detail,
+                    report=last.report,
                 )
-            else:
-                from tabletop.games.massai.notation import format_action
-
-                detail = format_action(game.actions[-1]) if game.actions else None
-                snap = store.append(game_id, game, version, "play", actor, detail=detail)
     except StoreError as error:
         raise CliError(str(error)) from None
     saved = f"{DB_PREFIX}{snap.game_id}"

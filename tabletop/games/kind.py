@@ -104,6 +104,10 @@ class GameKind(Protocol[GameT]):
     def game_type(self) -> type[GameT]:
         """The class of the kind's game objects."""
 
+    @property
+    def step_action(self) -> str:
+        """What the history calls one step of the game: ``"resolve"`` (a round), ``"play"``."""
+
     # ------------------------------------------------------------------ the game file
     def load(self, data: Any, source: str = "<data>", material: str | None = None) -> GameT:
         """A game from its game-file JSON (no file is opened; ``material`` when the JSON was

@@ -2,8 +2,9 @@
 
 A state is kept as its game-file JSON (the kind's ``dump``) and read back with the kind's
 ``load``; the material a game keeps once (Africa's board) comes from the database (embedded JSON)
-or the bundled map, never from a path stored in the database. No kind is named here: a new kind
-registered in :mod:`tabletop.games.registry` is kept like the others.
+or the bundled map, never from a path stored in the database. A new kind registered in
+:mod:`tabletop.games.registry` is kept like the others; the built-in kinds are named here only in
+the type of their game objects and for a hand-written Africa state without a ``"format"`` key.
 """
 
 from __future__ import annotations

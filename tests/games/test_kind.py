@@ -49,7 +49,7 @@ def test_both_built_in_kinds_follow_the_protocol(kind: GameKind[Any]) -> None:
     assert isinstance(kind, GameKind)
     assert KINDS.kind_named(kind.key) is kind
     assert kind.schema.is_file() and json.loads(kind.schema.read_text())["$schema"]
-    assert kind.name and kind.file_format
+    assert kind.name and kind.file_format and kind.step_action in ("resolve", "play")
 
 
 def test_the_registry_knows_each_game_by_its_object_and_its_file() -> None:
@@ -192,6 +192,7 @@ class PileKind:
     file_format = "tests.pile.game"
     schema = Path(__file__)
     game_type = Pile
+    step_action = "take"
 
     def load(self, data: Any, source: str = "<data>", material: str | None = None) -> Pile:
         if not isinstance(data, Mapping) or data.get("format") != self.file_format:

@@ -26,6 +26,7 @@ from tabletop.games.africa1880.gamefile import (
     GAME_FORMAT,
     GAME_SCHEMA,
     Game,
+    HistoryEntry,
     game_from_dict,
     load_game,
     save_game,
@@ -63,6 +64,7 @@ class Africa1880Kind:
     file_format = GAME_FORMAT
     schema = GAME_SCHEMA
     game_type = Game
+    step_action = "resolve"
 
     # ------------------------------------------------------------------ the game file
     def load(self, data: Any, source: str = "<data>", material: str | None = None) -> Game:
@@ -134,8 +136,8 @@ class Africa1880Kind:
         stages = []
         for index, entry in enumerate(game.history):
             before = Game(state=entry.state, history=game.history[:index], board=game.board)
-            stages.append(_stage(before, game.history[index - 1] if index else None))
-        stages.append(_stage(game, game.history[-1] if game.history else None))
+            stages.append(self._stage(before, game.history[index - 1] if index else None))
+        stages.append(self._stage(game, game.history[-1] if game.history else None))
         return stages
 
     # ------------------------------------------------------------------ seats and secrets
@@ -178,13 +180,15 @@ class Africa1880Kind:
             report = game.apply(sheets)
         except SheetTooLongError as error:
             raise SecretRefused(str(error)) from None
-        return Resolution(game, "resolve", sheets, report, report.to_dict(include_state=False))
+        return Resolution(
+            game, self.step_action, sheets, report, report.to_dict(include_state=False)
+        )
 
-
-def _stage(game: Game, last: Any) -> Stage:
-    if last is None:
-        return Stage(game)
-    return Stage(game, "resolve", last.sheets_text, dict(last.report) if last.report else None)
+    def _stage(self, game: Game, last: HistoryEntry | None) -> Stage:
+        if last is None:
+            return Stage(game)
+        report = dict(last.report) if last.report else None
+        return Stage(game, self.step_action, last.sheets_text, report)
 
 
 #: The kind, declared once (registered by :mod:`tabletop.games.registry`).

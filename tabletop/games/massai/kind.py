@@ -35,6 +35,7 @@ class MassaiKind:
     file_format = FORMAT
     schema = GAME_SCHEMA
     game_type = GameRecord
+    step_action = "play"
 
     # ------------------------------------------------------------------ the game file
     def load(self, data: Any, source: str = "<data>", material: str | None = None) -> GameRecord:
@@ -105,7 +106,7 @@ class MassaiKind:
                 states=game.states[: number + 1],
                 reports=game.reports[:number],
             )
-            stages.append(Stage(before, "play", format_action(action)))
+            stages.append(Stage(before, self.step_action, format_action(action)))
         return stages
 
     # ------------------------------------------------------------------ seats and secrets
@@ -153,7 +154,7 @@ class MassaiKind:
             if not report.ok:
                 raise NotResolvable(f"refused: {report.message}")
         detail = "; ".join(format_action(a) for a in actions)
-        return Resolution(record, "play", detail, report)
+        return Resolution(record, self.step_action, detail, report)
 
     def _player(self, game: GameRecord, seat: str) -> int:
         return self.seats(game).index(seat)
