@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from tabletop.games.africa1880.gamefile import Game, example_game, load_game
-from tabletop.games.massai.gamefile import FORMAT as MASSAI_FORMAT
+from tabletop.games.africa1880.gamefile import Game, example_game
+from tabletop.games.africa1880.kind import AFRICA1880
 from tabletop.games.massai.gamefile import GameRecord
-from tabletop.games.massai.gamefile import load_game as load_massai
+from tabletop.games.registry import KINDS
 from tabletop.ui.reveal.africa_map import AfricaMap
 from tabletop.ui.reveal.massai_board import MassaiBoard
 from tabletop.ui.reveal.massai_steps import attack_steps
@@ -36,9 +36,10 @@ def game_from_env() -> Game | GameRecord:
         return game
     with open(ref, encoding="utf-8") as file:
         head = file.read(4096)
-    if MASSAI_FORMAT in head:
-        return load_massai(ref)
-    return load_game(ref)
+    # The file's "format" is near its start; a file naming none is read as an Africa game.
+    kind = next((k for k in KINDS.all_kinds() if k.file_format in head), AFRICA1880)
+    opened: Game | GameRecord = kind.open_file(ref)
+    return opened
 
 
 def reveal_view(game: Game | GameRecord, lang: str = "en", whole_game: bool = False) -> RevealView:
