@@ -24,10 +24,6 @@ from tabletop.store.errors import GameDataError
 #: The game objects of the built-in kinds (a registered kind may add its own).
 AnyGame = Game | GameRecord
 
-#: The built-in kinds' names by key; new code asks :func:`kind_name` (which knows every kind
-#: registered, a late one included). Goes once the store's modules no longer read it.
-KIND_NAMES = {kind.key: kind.name for kind in KINDS.all_kinds()}
-
 
 @dataclass(frozen=True)
 class Step:
