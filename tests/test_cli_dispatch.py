@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-import tabletop.cli as cli
+import tabletop.cli.dispatch as cli
 from tabletop.cli.common import CliError, OneLineParser
 
 

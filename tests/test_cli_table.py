@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.cli.dispatch import main
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME
 from tabletop.games.africa1880.powers import lookup_power
 

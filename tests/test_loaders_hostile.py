@@ -333,7 +333,7 @@ def test_a_loaded_game_can_always_be_saved(tmp_path: Path) -> None:
 
 
 def test_massai_show_refuses_deep_nesting(tmp_path: Path, capsys) -> None:
-    from tabletop.cli import main
+    from tabletop.cli.dispatch import main
 
     path = tmp_path / "deep.json"
     path.write_bytes(b"[" * 100_000 + b"]" * 100_000)

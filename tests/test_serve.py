@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from e2e.harness import children, free_port
 
-from tabletop.cli import build_parser
+from tabletop.cli.dispatch import build_parser
 from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
 from tabletop.cli.table import lan_address
 

@@ -1,5 +1,5 @@
 import sys
 
-from tabletop.cli import main
+from tabletop.cli.dispatch import main
 
 sys.exit(main())

@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli import africa_amend, africa_sheets
-from tabletop.cli.africa_common import (
-    _add_lang,
-    _load,
-    _load_board,
-    _one_line_errors,
-    _save,
-    _values,
+from tabletop.cli.africa_common import read_board, read_game, write_game
+from tabletop.cli.common import (
+    CliError,
+    add_lang_option,
+    choice_values,
+    is_db_ref,
+    print_json,
+    read_orders,
 )
-from tabletop.cli.common import CliError, is_db_ref, print_json, read_orders
 from tabletop.games.africa1880.adjudicate import score
 from tabletop.games.africa1880.execution import GameOverError, execute_orders
 from tabletop.games.africa1880.gamefile import Game, NothingToUndo
@@ -57,10 +57,8 @@ DEFAULT_GAME = "africa-game.json"
 def register(subparsers: Any) -> None:
     """Add the ``new``, ``board``, ``check``, ``resolve``, ``undo`` and ``score`` sub-commands,
     then the game master's (``amend``, ``compare``, ``sheets``)."""
-    add_parser = subparsers.add_parser
-
-    def add(*args: Any, **kwargs: Any) -> argparse.ArgumentParser:
-        return _one_line_errors(add_parser(*args, **kwargs))
+    # The parsers are the top parser's class (OneLineParser): usage errors are one line.
+    add = subparsers.add_parser
 
     new = add(
         "new",
@@ -75,7 +73,7 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument(
         "--start",
-        choices=_values(STARTS),
+        choices=choice_values(STARTS),
         default="historical",
         help="historical starts (default) or free coastal placement with --place",
     )
@@ -86,11 +84,11 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
     new.add_argument(
-        "--scoring", choices=_values(SCORINGS), default="points", help="default: points"
+        "--scoring", choices=choice_values(SCORINGS), default="points", help="default: points"
     )
     new.add_argument(
         "--landing-check",
-        choices=_values(LANDING_CHECKS),
+        choices=choice_values(LANDING_CHECKS),
         default="start_of_round",
         help="when a landing target must be empty (default: start_of_round)",
     )
@@ -103,20 +101,20 @@ def register(subparsers: Any) -> None:
         "-o", "--output", metavar="FILE", default=DEFAULT_GAME, help=f"default: {DEFAULT_GAME}"
     )
     new.add_argument("--force", action="store_true", help="replace an existing game file")
-    _add_lang(new, "language of the text")
+    add_lang_option(new, "language of the text")
     new.set_defaults(handler=cmd_new)
 
     board = add("board", help="print the map (territories, spaces, neighbours)")
     board.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
     board.add_argument("--json", action="store_true", help="print the board as JSON")
-    _add_lang(board, "language of the territory names and the text")
+    add_lang_option(board, "language of the territory names and the text")
     board.set_defaults(handler=cmd_board)
 
     check = add("check", help="validate a round's order sheets, resolve nothing")
     check.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     check.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     check.add_argument("--json", action="store_true", help="print the result as JSON")
-    _add_lang(check, "language of the reasons")
+    add_lang_option(check, "language of the reasons")
     check.set_defaults(handler=cmd_check)
 
     resolve = add("resolve", help="resolve a round and print what to do on the table")
@@ -124,10 +122,10 @@ def register(subparsers: Any) -> None:
     resolve.add_argument("orders", metavar="ORDERS.txt", help="typed order sheets ('-': stdin)")
     resolve.add_argument("--json", action="store_true", help="print the report as JSON")
     resolve.add_argument("--write", action="store_true", help="save the new state in GAME.json")
-    _add_lang(resolve, "language of the table instructions")
+    add_lang_option(resolve, "language of the table instructions")
     resolve.add_argument(
         "--group-by",
-        choices=_values(GroupBy),
+        choices=choice_values(GroupBy),
         default=GroupBy.POWER,
         help="instructions step by step with each power's pawns together (default), "
         "or territory by territory",
@@ -136,13 +134,13 @@ def register(subparsers: Any) -> None:
 
     undo = add("undo", help="take back the last resolved round")
     undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
-    _add_lang(undo, "language of the text")
+    add_lang_option(undo, "language of the text")
     undo.set_defaults(handler=cmd_undo)
 
     score_parser = add("score", help="print the score of a game")
     score_parser.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     score_parser.add_argument("--json", action="store_true", help="print the score as JSON")
-    _add_lang(score_parser, "language of the score table")
+    add_lang_option(score_parser, "language of the score table")
     score_parser.set_defaults(handler=cmd_score)
 
     africa_amend.register(add)
@@ -181,7 +179,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     lang = args.lang
     if not is_db_ref(output) and output.exists() and not args.force:
         raise CliError(text("cli", "exists", lang, path=output))
-    board = _load_board(args.board)
+    board = read_board(args.board)
     board_name = "default"
     if args.board is not None:
         # Stored relative to the game file, so the two can be moved together.
@@ -209,7 +207,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         )
     except StateError as error:
         raise CliError(str(error)) from None
-    output_shown = _save(game, output)
+    output_shown = write_game(game, output)
     state = game.state
     starts = ", ".join(
         text(
@@ -229,7 +227,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_board(args: argparse.Namespace) -> int:
     """Print the board: as a table, or ``--json``."""
-    board = _load_board(args.board)
+    board = read_board(args.board)
     if args.json:
         # The board file format itself, so the output can be edited and given back with --board.
         print_json(board.to_dict())
@@ -254,7 +252,7 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Read the sheets and run phase 3 on a copy: list void orders; resolve and save nothing."""
-    game = _load(args.game)
+    game = read_game(args.game)
     text_of_orders = read_orders(args.orders)
     state = game.state
     lang = args.lang
@@ -262,7 +260,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise CliError(text("cli", "over_no_check", lang, game=args.game))
     board = game.board
     if board is None:  # load_game always sets it; a Game built otherwise may not
-        board = _load_board(state.board)
+        board = read_board(state.board)
     try:
         parsed = parse_sheets(text_of_orders, board, state.powers)
     except SheetTooLongError as error:
@@ -302,7 +300,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     """Resolve the round; print table instructions (or ``--json``); ``--write`` saves it."""
-    game = _load(args.game)
+    game = read_game(args.game)
     orders = read_orders(args.orders)
     lang = args.lang
     try:
@@ -312,7 +310,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     except GameOverError:
         raise CliError(text("cli", "over_no_resolve", lang, game=args.game)) from None
     if args.write:
-        _save(game, args.game)
+        write_game(game, args.game)
     if args.json:
         # The report's keys, then the table instructions in table order (codes, no sentences).
         data = report.to_dict()
@@ -327,19 +325,19 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     """Remove the last resolved round from the game file."""
-    game = _load(args.game)
+    game = read_game(args.game)
     try:
         state = game.undo()
     except NothingToUndo as error:
         raise CliError(str(error)) from None
-    _save(game, args.game)
+    write_game(game, args.game)
     print(text("cli", "undone", args.lang, round=state.round, year=state.year))
     return 0
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     """Print the score under the game's scoring option."""
-    game = _load(args.game)
+    game = read_game(args.game)
     result = score(game.state)
     if args.json:
         print_json(result.to_dict())

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.africa_common import _add_lang, _load, _save
+from tabletop.cli.africa_common import read_game, write_game
 from tabletop.cli.common import (
     CliError,
+    add_lang_option,
     db_game_id,
     is_db_ref,
     open_database,
@@ -44,7 +45,7 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
         "--write", action="store_true", help="record the amendment (the old rounds are kept)"
     )
     amend.add_argument("--undo", action="store_true", help="take back the last recorded amendment")
-    _add_lang(amend, "language of the text")
+    add_lang_option(amend, "language of the text")
     amend.set_defaults(handler=cmd_amend)
 
     compare = add(
@@ -57,7 +58,7 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     compare.add_argument("sheets_a", metavar="A.txt", help="the sheets as written ('-': stdin)")
     compare.add_argument("sheets_b", metavar="B.txt", help="the other version of the sheets")
     compare.add_argument("--json", action="store_true", help="print the differences as JSON")
-    _add_lang(compare, "language of the sentences")
+    add_lang_option(compare, "language of the sentences")
     compare.set_defaults(handler=cmd_compare)
 
 
@@ -95,7 +96,7 @@ def cmd_amend(args: argparse.Namespace) -> int:
         if is_db_ref(args.game):
             saved_at = _append_amendment(args.game, result, version)
         else:
-            saved_at = _save(result.recorded(), args.game)
+            saved_at = write_game(result.recorded(), args.game)
         saved = True
     if args.json:
         print_json(result.to_dict())
@@ -118,7 +119,7 @@ def _load_versioned(ref: Path) -> tuple[Game, int | None]:
     """The game, and for ``db:ID`` the version read (a later write names it: never over a
     change made meanwhile)."""
     if not is_db_ref(ref):
-        return _load(ref), None
+        return read_game(ref), None
     from tabletop.store import StoreError
 
     store, game_id = _db_store(ref)
@@ -159,12 +160,12 @@ def _undo_amendment(args: argparse.Namespace) -> int:
 
     tr = translator(args.lang)
     if not is_db_ref(args.game):
-        game = _load(args.game)
+        game = read_game(args.game)
         try:
             restored, year = undo_amendment(game)
         except AmendError as error:
             raise CliError(str(error)) from None
-        _save(restored, args.game)
+        write_game(restored, args.game)
         print(tr.gettext("Amendment of {year} taken back.", year=year))
         return 0
     from tabletop.store import StoreError
@@ -191,7 +192,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     if args.sheets_a == "-" and args.sheets_b == "-":
         raise CliError("only one of A.txt and B.txt can be standard input ('-')")
-    game = _load(args.game)
+    game = read_game(args.game)
     lang = args.lang
     if game.state.game_over:
         raise CliError(text("cli", "over_no_resolve", lang, game=args.game))

@@ -8,8 +8,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from tabletop.cli.africa_common import _add_lang, _load
-from tabletop.cli.common import CliError
+from tabletop.cli.africa_common import read_game
+from tabletop.cli.common import CliError, add_lang_option
 from tabletop.i18n import translator
 
 
@@ -26,7 +26,7 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     sheets.add_argument(
         "-o", "--output", metavar="FILE.pdf", default="sheets.pdf", help="default: sheets.pdf"
     )
-    _add_lang(sheets, "language of the sheets")
+    add_lang_option(sheets, "language of the sheets")
     sheets.set_defaults(handler=cmd_sheets)
 
 
@@ -56,7 +56,7 @@ def cmd_sheets(args: argparse.Namespace) -> int:
     """Print the order sheets of the current round to a PDF file."""
     from tabletop.printing import FontMissing, order_sheets_pdf
 
-    game = _load(args.game)
+    game = read_game(args.game)
     lang = args.lang
     if game.state.game_over:
         raise CliError(f"{args.game}: the game is over; there is no round to write orders for")

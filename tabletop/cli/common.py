@@ -7,10 +7,12 @@ import atexit
 import json
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop.fileio import FileFormatError, read_text
+from tabletop.i18n import available_languages
 
 #: Typed order sheets for six powers take a few kilobytes; a bigger file is not order sheets.
 MAX_ORDERS_BYTES = 1024 * 1024
@@ -30,6 +32,20 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang``: every language with a catalog (English, French, German, ...); ``what`` says
+    what it changes ("language of the table instructions")."""
+    languages = available_languages()
+    parser.add_argument(
+        "--lang", choices=languages, default="en", help=f"{what} ({', '.join(languages)})"
+    )
+
+
+def choice_values(members: Iterable[str]) -> list[str]:
+    """Plain strings for argparse choices (its error message quotes the choices' reprs)."""
+    return [str(member) for member in members]
 
 
 def write_json_output(data: Any, output: str, force: bool) -> Path | None:

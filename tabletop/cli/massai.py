@@ -7,7 +7,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import CliError, is_db_ref, load_game_ref, print_json, save_game_ref
+from tabletop.cli.common import (
+    CliError,
+    add_lang_option,
+    is_db_ref,
+    load_game_ref,
+    print_json,
+    save_game_ref,
+)
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.board import ADJACENCIES
 from tabletop.games.massai.gamefile import (
@@ -24,21 +31,10 @@ from tabletop.games.massai.state import (
     State,
     parse_guard_table,
 )
-from tabletop.i18n import available_languages
 from tabletop.i18n.keys import text
 
 HUT_MARKS = ("o", "x")
-
-
-def _add_lang(parser: argparse.ArgumentParser) -> None:
-    """``--lang``: every language with a catalog (English, French, German, ...)."""
-    languages = available_languages()
-    parser.add_argument(
-        "--lang",
-        choices=languages,
-        default="en",
-        help=f"language of the printed lines ({', '.join(languages)})",
-    )
+LANG_HELP = "language of the printed lines"
 
 
 def _say(key: str, lang: str, **values: Any) -> str:
@@ -72,7 +68,7 @@ def register(subparsers: Any) -> None:
     new.add_argument("--columns", type=int, default=8, help="board columns (default: 8)")
     new.add_argument("--rows", type=int, default=6, help="board rows (default: 6)")
     new.add_argument("--force", action="store_true", help="replace an existing file")
-    _add_lang(new)
+    add_lang_option(new, LANG_HELP)
     new.set_defaults(handler=cmd_new)
 
     play = subparsers.add_parser(
@@ -84,18 +80,18 @@ def register(subparsers: Any) -> None:
     )
     play.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     play.add_argument("action", nargs="+", metavar="ACTION", help="the action, e.g. build c3")
-    _add_lang(play)
+    add_lang_option(play, LANG_HELP)
     play.set_defaults(handler=cmd_play)
 
     show = subparsers.add_parser("show", help="print the board and whose turn it is")
     show.add_argument("game", type=Path, metavar="GAME.json|db:ID")
     show.add_argument("--json", action="store_true", help="print the position as JSON")
-    _add_lang(show)
+    add_lang_option(show, LANG_HELP)
     show.set_defaults(handler=cmd_show)
 
     undo = subparsers.add_parser("undo", help="take back the last action")
     undo.add_argument("game", type=Path, metavar="GAME.json|db:ID")
-    _add_lang(undo)
+    add_lang_option(undo, LANG_HELP)
     undo.set_defaults(handler=cmd_undo)
 
     sheet = subparsers.add_parser(
@@ -109,7 +105,7 @@ def register(subparsers: Any) -> None:
     sheet.add_argument(
         "-o", "--output", metavar="FILE.pdf", default="tactic.pdf", help="default: tactic.pdf"
     )
-    _add_lang(sheet)
+    add_lang_option(sheet, LANG_HELP)
     sheet.set_defaults(handler=cmd_sheet)
 
 

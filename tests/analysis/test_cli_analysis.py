@@ -11,7 +11,7 @@ import pytest
 from tabletop.analysis.africa_diplomacy import analyse
 from tabletop.analysis.examples import africa_position, late_game_position
 from tabletop.analysis.massai_attack import attack_game
-from tabletop.cli import main
+from tabletop.cli.dispatch import main
 from tabletop.games.africa1880 import POWERS, AfterOrders, load_board
 from tabletop.games.africa1880.gamefile import Game as AfricaGame
 from tabletop.games.africa1880.gamefile import save_game as save_africa_game

@@ -45,7 +45,7 @@ def test_everyday_commands_do_not_load_scipy_but_attack_game_does(tmp_path: Path
     done = run_python(
         f"""
         import sys
-        from tabletop.cli import main
+        from tabletop.cli.dispatch import main
         codes = [
             main(["massai", "new", "-o", {str(game)!r}]),
             main(["massai", "show", {str(game)!r}]),

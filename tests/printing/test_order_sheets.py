@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.cli.dispatch import main
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game, example_game, save_game
 from tabletop.games.africa1880.legal import legal_choices

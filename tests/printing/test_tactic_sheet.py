@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.cli.dispatch import main
 from tabletop.games.massai.gamefile import GameRecord, save_game
 from tabletop.games.massai.legal import attackable_huts, guards_allowed
 from tabletop.games.massai.notation import parse_action
