@@ -22,8 +22,9 @@ a state's ``board`` to a board file; :func:`load_game_bytes` and :func:`game_fro
 page sent, or a database row) never open any file: the board must be embedded or be a board
 shipped with the program (``"default"``).
 
-This module holds the game and its writing; reading files has a module of its own,
-:mod:`~tabletop.games.africa1880.gamefile`, whose functions are re-exported here.
+This module holds the game (:class:`Game`, its history and undo), its writing
+(:func:`save_game`) and its reading (:func:`load_game`, :func:`load_game_bytes`,
+:func:`game_from_dict`), and the check of rule case files (:func:`validate_case`).
 """
 
 from __future__ import annotations
@@ -270,8 +271,7 @@ def example_orders() -> str:
     return EXAMPLE_ORDERS.read_text(encoding="utf-8")
 
 
-# Reading builds on the game above: imported last, so that every name keeps its old import path
-# here (the package imports this module before the reading module).
+# --------------------------------------------------------------------------- reading
 
 
 def _is_minimal_form(data: Mapping) -> bool:
@@ -363,6 +363,29 @@ def _game_from_checked(
     data: Any, source: str, base_dir: Path | None, board: Board | None, allow_paths: bool
 ) -> Game:
     """:func:`game_from_dict` for data already through ``check_json_value``."""
+    data, problems = _checked_layout(data, source)
+    state, history = _read_states(data, problems)
+    if board is None and "board" in data:
+        try:
+            board = _embedded_board(data["board"])
+        except BoardError as error:
+            problems.extend(f"board: {problem}" for problem in error.problems)
+    if problems:
+        raise GameFileError(problems, source)
+    assert state is not None
+    if board is None:
+        board = _named_board(state, source, base_dir, allow_paths)
+    state, problems = _fit_to_board(state, history, board)
+    if problems:
+        raise GameFileError(problems, source)
+    return Game(state=state, history=history, board=board)
+
+
+def _checked_layout(data: Any, source: str) -> tuple[Mapping[str, Any], list[str]]:
+    """The game data in its full form and what its schema says against it.
+
+    Raises :class:`GameFileError` at once for what is not a game file of this version.
+    """
     if not isinstance(data, Mapping):
         raise GameFileError(
             [f"not an Africa 1880 game file (a JSON object is expected, not {kind_of(data)})"],
@@ -391,6 +414,13 @@ def _game_from_checked(
         raise GameFileError(
             [p for p in problems if p.startswith(("version ", '"version"'))], source
         )
+    return data, problems
+
+
+def _read_states(
+    data: Mapping[str, Any], problems: list[str]
+) -> tuple[GameState | None, list[HistoryEntry]]:
+    """The current state (None when unreadable) and the readable history entries."""
     state = None
     if isinstance(data.get("state"), Mapping):
         try:
@@ -416,28 +446,31 @@ def _game_from_checked(
                 report if isinstance(report, Mapping) else None,
             )
         )
-    if board is None and "board" in data:
-        try:
-            board = _embedded_board(data["board"])
-        except BoardError as error:
-            problems.extend(f"board: {problem}" for problem in error.problems)
-    if problems:
-        raise GameFileError(problems, source)
-    assert state is not None
-    if board is None:
-        if state.board not in PACKAGE_BOARDS and not allow_paths:
-            raise GameFileError(
-                [
-                    "state.board: a game sent to the program must carry its board's data "
-                    '("board": {...}) or name a board shipped with it ("default"); '
-                    "board file names are not followed"
-                ],
-                source,
-            )
-        try:
-            board = _board_for(state.board, base_dir, allow_paths)
-        except BoardError as error:
-            raise GameFileError([f"state.board: {error.reason}"], source) from None
+    return state, history
+
+
+def _named_board(state: GameState, source: str, base_dir: Path | None, allow_paths: bool) -> Board:
+    """The board the state names, when the file carries none."""
+    if state.board not in PACKAGE_BOARDS and not allow_paths:
+        raise GameFileError(
+            [
+                "state.board: a game sent to the program must carry its board's data "
+                '("board": {...}) or name a board shipped with it ("default"); '
+                "board file names are not followed"
+            ],
+            source,
+        )
+    try:
+        return _board_for(state.board, base_dir, allow_paths)
+    except BoardError as error:
+        raise GameFileError([f"state.board: {error.reason}"], source) from None
+
+
+def _fit_to_board(
+    state: GameState, history: list[HistoryEntry], board: Board
+) -> tuple[GameState, list[str]]:
+    """The state under canonical names, the history entries too (in place), and every way
+    they do not fit ``board``."""
     # Hand-written files may use aliases ("Algérie"); the game itself keeps canonical names.
     problems = []
     try:
@@ -458,9 +491,7 @@ def _game_from_checked(
         if entry_state is not entry.state:
             history[index] = replace(entry, state=entry_state)
         problems.extend(f"{where}.{p}" for p in board_problems(entry_state, board))
-    if problems:
-        raise GameFileError(problems, source)
-    return Game(state=state, history=history, board=board)
+    return state, problems
 
 
 def load_game_bytes(

@@ -35,6 +35,30 @@ def new_game(
     every problem.
     """
     problems: list[str] = []
+    names = _power_names(powers, problems)
+    if start in STARTS:
+        start = Start(start)
+        options = replace(options or Options(), start=start)
+    else:
+        problems.append(f"start must be one of {', '.join(STARTS)}, not {start!r}")
+    starts: dict[str, str] = {}
+    if start is Start.HISTORICAL:
+        starts = _historical_starts(names, board, placements, problems)
+    elif start is Start.FREE:
+        starts = _free_starts(names, board, placements or {}, problems)
+    if problems:
+        raise StateError(problems)
+    state = GameState(
+        powers=tuple(names),
+        presences={power: frozenset({starts[power]}) for power in names},
+        board=board_name if board_name is not None else board.source,
+        options=options or Options(),
+    )
+    return check_state(state, board)
+
+
+def _power_names(powers: Iterable[str], problems: list[str]) -> list[str]:
+    """The canonical names of the powers, with what is wrong with the list."""
     names: list[str] = []
     for text in powers:
         try:
@@ -45,56 +69,54 @@ def new_game(
         problems.append("a power is listed twice")
     if not problems and not MIN_POWERS <= len(names) <= MAX_POWERS:
         problems.append(f"a game has {MIN_POWERS} to {MAX_POWERS} powers, not {len(names)}")
-    if start in STARTS:
-        start = Start(start)
-        options = replace(options or Options(), start=start)
-    else:
-        problems.append(f"start must be one of {', '.join(STARTS)}, not {start!r}")
+    return names
+
+
+def _historical_starts(
+    names: list[str], board: Board, placements: Mapping[str, str] | None, problems: list[str]
+) -> dict[str, str]:
+    """Each power on the start the board file gives it."""
+    if placements:
+        problems.append("placements are only for a free start")
     starts: dict[str, str] = {}
-    if start is Start.HISTORICAL:
-        if placements:
-            problems.append("placements are only for a free start")
-        for power in names:
-            if power not in board.historical_starts:
-                problems.append(f"the board gives no historical start for {power}")
-            else:
-                starts[power] = board.historical_starts[power]
-    elif start is Start.FREE:
-        given: dict[str, str] = {}
-        for key, territory in (placements or {}).items():
-            try:
-                power = lookup_power(key)
-            except UnknownPower as error:
-                problems.append(str(error))
-                continue
-            if power not in names:
-                problems.append(f"{power} is not one of the game's powers")
-                continue
-            try:
-                given[power] = board.lookup(territory)
-            except UnknownTerritory as error:
-                problems.append(f"{power}: {error}")
-        for power in names:
-            if power not in given:
-                problems.append(f"a free start needs a coastal territory for {power}")
-        taken: dict[str, str] = {}
-        for power in sort_powers(given):
-            territory = given[power]
-            if not board[territory].coastal:
-                problems.append(f"{power}: {territory} is not coastal")
-            if territory in taken:
-                problems.append(
-                    f"{power}: {territory} is already taken by {taken[territory]}; "
-                    "each power starts on its own territory"
-                )
-            taken[territory] = power
-        starts = given
-    if problems:
-        raise StateError(problems)
-    state = GameState(
-        powers=tuple(names),
-        presences={power: frozenset({starts[power]}) for power in names},
-        board=board_name if board_name is not None else board.source,
-        options=options or Options(),
-    )
-    return check_state(state, board)
+    for power in names:
+        if power not in board.historical_starts:
+            problems.append(f"the board gives no historical start for {power}")
+        else:
+            starts[power] = board.historical_starts[power]
+    return starts
+
+
+def _free_starts(
+    names: list[str], board: Board, placements: Mapping[str, str], problems: list[str]
+) -> dict[str, str]:
+    """Each power on the coastal territory chosen for it, one territory per power."""
+    given: dict[str, str] = {}
+    for key, territory in placements.items():
+        try:
+            power = lookup_power(key)
+        except UnknownPower as error:
+            problems.append(str(error))
+            continue
+        if power not in names:
+            problems.append(f"{power} is not one of the game's powers")
+            continue
+        try:
+            given[power] = board.lookup(territory)
+        except UnknownTerritory as error:
+            problems.append(f"{power}: {error}")
+    for power in names:
+        if power not in given:
+            problems.append(f"a free start needs a coastal territory for {power}")
+    taken: dict[str, str] = {}
+    for power in sort_powers(given):
+        territory = given[power]
+        if not board[territory].coastal:
+            problems.append(f"{power}: {territory} is not coastal")
+        if territory in taken:
+            problems.append(
+                f"{power}: {territory} is already taken by {taken[territory]}; "
+                "each power starts on its own territory"
+            )
+        taken[territory] = power
+    return given

@@ -5,14 +5,15 @@ so a game's history is just a list of states. The board itself is not stored in 
 name (``"default"`` or a file path); functions that need the map take a
 :class:`~tabletop.games.africa1880.board.Board` argument.
 
-The pieces a state is made of have modules of their own, all re-exported here:
+This module holds the state (:class:`GameState`, :class:`Phase`) and its reading from JSON
+(:func:`state_from_dict`, every problem reported at once with its path). The pieces a state is made
+of have modules of their own, each imported from there:
 :mod:`~tabletop.games.africa1880.powers` (names and order of the powers),
 :mod:`~tabletop.games.africa1880.options` (rule options, :class:`StateError`),
 :mod:`~tabletop.games.africa1880.relations` (the diplomatic grid),
-:mod:`~tabletop.games.africa1880.board_fit` (a state against its board),
-:mod:`~tabletop.games.africa1880.frozen_map` (:class:`FrozenMap`),
-:mod:`~tabletop.games.africa1880.state` (:func:`state_from_dict`, a state read from
-JSON) and :mod:`~tabletop.games.africa1880.setup` (:func:`new_game`).
+:mod:`~tabletop.games.africa1880.frozen_map` (:class:`FrozenMap`) and
+:mod:`~tabletop.games.africa1880.board_fit` (a state against its board); a new game is
+:func:`~tabletop.games.africa1880.setup.new_game`.
 """
 
 from __future__ import annotations
@@ -38,9 +39,6 @@ from tabletop.games.africa1880.powers import (
 from tabletop.games.africa1880.relations import Relations
 from tabletop.games.enums import TextEnum
 
-# What this module offers (the powers, options and grid live in their own modules; the
-# checks against a board, the reading from JSON and the setup too, the last two imported at
-# the end).
 __all__ = [
     "GameState",
     "Phase",
@@ -74,6 +72,22 @@ def _as_frozen_presences(
     return FrozenMap((p, frozenset(presences.get(p, ()))) for p in powers)
 
 
+def _power_problems(powers: tuple[str, ...], presences: Mapping[str, Iterable[str]]) -> list[str]:
+    """What is wrong with the list of powers, and presences of powers not in it."""
+    problems = []
+    unknown = [p for p in powers if p not in POWER_ORDER]
+    if unknown:
+        problems.append(f"unknown powers: {', '.join(map(str, unknown))}")
+    if len(set(powers)) != len(powers):
+        problems.append("a power is listed twice")
+    if not 1 <= len(powers) <= MAX_POWERS:
+        problems.append(f"a game has 1 to {MAX_POWERS} powers, not {len(powers)}")
+    extra = [p for p in presences if p not in powers]
+    if extra:
+        problems.append(f"presences of powers not in the game: {', '.join(map(str, extra))}")
+    return problems
+
+
 @dataclass(frozen=True)
 class GameState:
     """One position of the game, between two rounds.
@@ -98,28 +112,21 @@ class GameState:
     def __post_init__(self) -> None:
         powers = sort_powers(self.powers)
         object.__setattr__(self, "powers", powers)
-        problems = []
-        unknown = [p for p in powers if p not in POWER_ORDER]
-        if unknown:
-            problems.append(f"unknown powers: {', '.join(map(str, unknown))}")
-        if len(set(powers)) != len(powers):
-            problems.append("a power is listed twice")
-        if not 1 <= len(powers) <= MAX_POWERS:
-            problems.append(f"a game has 1 to {MAX_POWERS} powers, not {len(powers)}")
-        extra = [p for p in self.presences if p not in powers]
-        if extra:
-            problems.append(f"presences of powers not in the game: {', '.join(map(str, extra))}")
+        problems = _power_problems(powers, self.presences)
         if problems:
             raise StateError(problems)
+        self._freeze_fields()
+        problems = self._count_problems()
+        if problems:
+            raise StateError(problems)
+
+    def _freeze_fields(self) -> None:
+        """Presences, development and colonies as immutable values (no zero pins kept)."""
+        powers = self.powers
         if not isinstance(self.presences, FrozenMap) or set(self.presences) != set(powers):
             object.__setattr__(self, "presences", _as_frozen_presences(powers, self.presences))
-        else:
-            for p in powers:
-                if not isinstance(self.presences[p], frozenset):
-                    object.__setattr__(
-                        self, "presences", _as_frozen_presences(powers, self.presences)
-                    )
-                    break
+        elif any(not isinstance(self.presences[p], frozenset) for p in powers):
+            object.__setattr__(self, "presences", _as_frozen_presences(powers, self.presences))
         if not isinstance(self.development, FrozenMap) or any(
             v == 0 for v in self.development.values()
         ):
@@ -128,7 +135,11 @@ class GameState:
             )
         if not isinstance(self.colonies, frozenset):
             object.__setattr__(self, "colonies", frozenset(self.colonies))
-        for power in powers:
+
+    def _count_problems(self) -> list[str]:
+        """Pawns, pins and the round against the options' limits."""
+        problems = []
+        for power in self.powers:
             if len(self.presences[power]) > self.options.stock:
                 problems.append(
                     f"{power} has {len(self.presences[power])} presences, "
@@ -144,8 +155,7 @@ class GameState:
             )
         if not isinstance(self.round, int) or not 1 <= self.round <= self.options.last_round:
             problems.append(f"round must be 1 to {self.options.last_round}, not {self.round!r}")
-        if problems:
-            raise StateError(problems)
+        return problems
 
     @property
     def year(self) -> int:
@@ -201,9 +211,7 @@ class GameState:
         return state_from_dict(data)
 
 
-# Reading a state and the setup build on GameState above: imported last, so that
-# ``from tabletop.games.africa1880.state import state_from_dict, new_game`` keeps working (the
-# package imports this module before those modules).
+# --------------------------------------------------------------------------- reading from JSON
 
 
 STATE_KEYS = (
@@ -235,17 +243,12 @@ def _power_list(value: object, where: str, problems: list[str]) -> list[str]:
     return out
 
 
-def state_from_dict(data: Any, prefix: str = "") -> GameState:
-    """Check and convert a state object read from JSON; see :meth:`GameState.from_dict`."""
-    if not isinstance(data, Mapping):
-        raise StateError([f"{prefix or 'the state'} must be an object, not {type(data).__name__}"])
-    p = f"{prefix}." if prefix else ""
-    problems = [f"{p}{key}: unknown key" for key in data if key not in STATE_KEYS]
+def _read_presences(data: Mapping[str, Any], p: str, problems: list[str]) -> dict[str, set[str]]:
     presences_raw = data.get("presences", {})
     presences: dict[str, set[str]] = {}
     if not isinstance(presences_raw, Mapping):
         problems.append(f"{p}presences must be an object (power -> list of territories)")
-        presences_raw = {}
+        return presences
     for key, territories in presences_raw.items():
         try:
             power = lookup_power(str(key))
@@ -262,28 +265,46 @@ def state_from_dict(data: Any, prefix: str = "") -> GameState:
         if len(set(territories)) != len(territories):
             problems.append(f"{p}presences.{key} names a territory twice")
         presences[power] = set(territories)
-    if "powers" in data:
-        powers = _power_list(data["powers"], f"{p}powers", problems)
-        if len(set(powers)) != len(powers):
-            problems.append(f"{p}powers names a power twice")
-    else:
-        powers = list(presences) or list(POWERS)
+    return presences
+
+
+def _read_powers(
+    data: Mapping[str, Any], presences: Mapping[str, object], p: str, problems: list[str]
+) -> list[str]:
+    """The powers listed, or those with presences, or all six."""
+    if "powers" not in data:
+        return list(presences) or list(POWERS)
+    powers = _power_list(data["powers"], f"{p}powers", problems)
+    if len(set(powers)) != len(powers):
+        problems.append(f"{p}powers names a power twice")
+    return powers
+
+
+def _read_development(data: Mapping[str, Any], p: str, problems: list[str]) -> dict[str, int]:
     development_raw = data.get("development", {})
     development: dict[str, int] = {}
     if not isinstance(development_raw, Mapping):
         problems.append(f"{p}development must be an object (territory -> pins)")
-    else:
-        for territory, pins in development_raw.items():
-            if not isinstance(pins, int) or isinstance(pins, bool) or pins < 0:
-                problems.append(f"{p}development.{territory} must be a whole number >= 0")
-            else:
-                development[str(territory)] = pins
+        return development
+    for territory, pins in development_raw.items():
+        if not isinstance(pins, int) or isinstance(pins, bool) or pins < 0:
+            problems.append(f"{p}development.{territory} must be a whole number >= 0")
+        else:
+            development[str(territory)] = pins
+    return development
+
+
+def _read_colonies(data: Mapping[str, Any], p: str, problems: list[str]) -> frozenset[str]:
     colonies_raw = data.get("colonies", [])
     if not isinstance(colonies_raw, (list, tuple)) or not all(
         isinstance(c, str) for c in colonies_raw
     ):
         problems.append(f"{p}colonies must be a list of territory names")
-        colonies_raw = []
+        return frozenset()
+    return frozenset(colonies_raw)
+
+
+def _read_round_and_board(data: Mapping[str, Any], p: str, problems: list[str]) -> tuple[int, str]:
     round_ = data.get("round", 1)
     if not isinstance(round_, int) or isinstance(round_, bool):
         problems.append(f"{p}round must be a whole number, not {round_!r}")
@@ -292,28 +313,51 @@ def state_from_dict(data: Any, prefix: str = "") -> GameState:
     if not isinstance(board, str) or not board:
         problems.append(f'{p}board must be "default" or a board file path')
         board = "default"
-    options = Options()
-    if "options" in data:
-        try:
-            options = Options.from_dict(data["options"])
-        except StateError as error:
-            problems.extend(f"{p}{problem}" for problem in error.problems)
-    last_relations = None
+    return round_, board
+
+
+def _read_options(data: Mapping[str, Any], p: str, problems: list[str]) -> Options:
+    if "options" not in data:
+        return Options()
+    try:
+        return Options.from_dict(data["options"])
+    except StateError as error:
+        problems.extend(f"{p}{problem}" for problem in error.problems)
+        return Options()
+
+
+def _read_last_relations(data: Mapping[str, Any], p: str, problems: list[str]) -> Relations | None:
     raw_relations = data.get("last_relations")
-    if raw_relations is not None:
-        if not isinstance(raw_relations, Mapping):
-            problems.append(f"{p}last_relations must be an object (power -> list of wars) or null")
-        else:
-            wars = []
-            for declarer, targets in raw_relations.items():
-                try:
-                    declarer_name = lookup_power(str(declarer))
-                except UnknownPower as error:
-                    problems.append(f"{p}last_relations: {error}")
-                    continue
-                for toward in _power_list(targets, f"{p}last_relations.{declarer}", problems):
-                    wars.append((declarer_name, toward))
-            last_relations = Relations(wars)
+    if raw_relations is None:
+        return None
+    if not isinstance(raw_relations, Mapping):
+        problems.append(f"{p}last_relations must be an object (power -> list of wars) or null")
+        return None
+    wars = []
+    for declarer, targets in raw_relations.items():
+        try:
+            declarer_name = lookup_power(str(declarer))
+        except UnknownPower as error:
+            problems.append(f"{p}last_relations: {error}")
+            continue
+        for toward in _power_list(targets, f"{p}last_relations.{declarer}", problems):
+            wars.append((declarer_name, toward))
+    return Relations(wars)
+
+
+def state_from_dict(data: Any, prefix: str = "") -> GameState:
+    """Check and convert a state object read from JSON; see :meth:`GameState.from_dict`."""
+    if not isinstance(data, Mapping):
+        raise StateError([f"{prefix or 'the state'} must be an object, not {type(data).__name__}"])
+    p = f"{prefix}." if prefix else ""
+    problems = [f"{p}{key}: unknown key" for key in data if key not in STATE_KEYS]
+    presences = _read_presences(data, p, problems)
+    powers = _read_powers(data, presences, p, problems)
+    development = _read_development(data, p, problems)
+    colonies = _read_colonies(data, p, problems)
+    round_, board = _read_round_and_board(data, p, problems)
+    options = _read_options(data, p, problems)
+    last_relations = _read_last_relations(data, p, problems)
     game_over = data.get("game_over", False)
     if not isinstance(game_over, bool):
         problems.append(f"{p}game_over must be true or false")
@@ -325,7 +369,7 @@ def state_from_dict(data: Any, prefix: str = "") -> GameState:
             powers=tuple(powers),
             presences={k: frozenset(v) for k, v in presences.items()},
             development=development,
-            colonies=frozenset(colonies_raw),
+            colonies=colonies,
             round=round_,
             board=board,
             options=options,
