@@ -4,7 +4,8 @@ Seeded by tools/i18n_seed.py from the old (English, French) tables; edited by ha
 seed is a one-off). Each entry is a marked message (:mod:`tabletop.i18n.messages`), so
 ``pybabel extract`` finds every msgid here even before a module calls gettext itself. A table
 per text family, one module per page or core they serve; a key keeps the name its old table
-gave it, so a call site changes only the function behind ``t``:
+gave it, so a call site changes only the function behind ``t``. :mod:`~tabletop.i18n.keys.lookup`
+holds ``TABLES`` (every table by name) and ``text`` (one message in a language); the tables:
 
 - :mod:`~tabletop.i18n.keys.africa_page`: ``AFRICA``, ``TERMS``;
 - :mod:`~tabletop.i18n.keys.africa_report`: ``REPORT``, ``VOID``, ``SCORE``;
@@ -20,18 +21,14 @@ gave it, so a call site changes only the function behind ``t``:
 'c1, c2 sont nommées deux fois.'
 """
 
-from __future__ import annotations
-
-from typing import Any
-
 from tabletop.i18n.keys.africa_page import AFRICA, TERMS
 from tabletop.i18n.keys.africa_report import REPORT, SCORE, VOID
 from tabletop.i18n.keys.analysis import ANALYSIS, LESSON
 from tabletop.i18n.keys.cli import CLI, MASSAI_CLI
+from tabletop.i18n.keys.lookup import TABLES, text
 from tabletop.i18n.keys.massai_page import MASSAI, MASSAI_STORE
 from tabletop.i18n.keys.massai_rules import MASSAI_RULES
 from tabletop.i18n.keys.shell import GAMES_LIST, PUNCTUATION, STORE
-from tabletop.i18n.messages import Msg
 
 __all__ = [
     "AFRICA",
@@ -52,27 +49,3 @@ __all__ = [
     "VOID",
     "text",
 ]
-
-#: Every table by name.
-TABLES: dict[str, dict[str, Msg]] = {
-    "africa": AFRICA,
-    "terms": TERMS,
-    "massai": MASSAI,
-    "analysis": ANALYSIS,
-    "report": REPORT,
-    "void": VOID,
-    "score": SCORE,
-    "cli": CLI,
-    "massai_cli": MASSAI_CLI,
-    "massai_rules": MASSAI_RULES,
-    "lesson": LESSON,
-    "games_list": GAMES_LIST,
-    "store": STORE,
-    "massai_store": MASSAI_STORE,
-    "punctuation": PUNCTUATION,
-}
-
-
-def text(table: str, key: str, /, lang: str = "en", **values: Any) -> str:
-    """The message ``key`` of ``table`` in ``lang``, with ``values`` filled in."""
-    return TABLES[table][key].render(lang, **values)
