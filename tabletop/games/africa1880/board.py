@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from tabletop.fileio import FileFormatError, bounded_message, capped
 from tabletop.games.africa1880.board_names import closest_key, compact_key, normalize_name
@@ -105,9 +106,9 @@ class Territory:
         """The name to show in ``lang``: its display name there, else the canonical name."""
         return self.names.get(lang, self.name)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The territory as it appears in a board file."""
-        data: dict = {"name": self.name, "aliases": list(self.aliases)}
+        data: dict[str, Any] = {"name": self.name, "aliases": list(self.aliases)}
         if self.names:
             data["names"] = dict(self.names)
         data.update(coastal=self.coastal, spaces=self.spaces, neighbours=list(self.neighbours))
@@ -224,7 +225,7 @@ class Board:
         """Names of the territories that touch the sea (landing targets), sorted."""
         return tuple(name for name in self.names if self.territories[name].coastal)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The board in the file format read by :func:`board_from_dict`."""
         return {
             "format": BOARD_FORMAT,
@@ -234,4 +235,3 @@ class Board:
             "territories": [t.to_dict() for t in self.territories.values()],
             "historical_starts": dict(self.historical_starts),
         }
-

@@ -49,7 +49,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _territory_label(data: dict, index: object) -> str:
+def _territory_label(data: dict[str, Any], index: object) -> str:
     raw = data.get("territories")
     if isinstance(raw, list) and isinstance(index, int) and index < len(raw):
         entry = raw[index]
@@ -60,10 +60,10 @@ def _territory_label(data: dict, index: object) -> str:
     return f"territory #{index + 1 if isinstance(index, int) else index}"
 
 
-def _describer(data: dict) -> Callable[[tuple], tuple[str, str]]:
+def _describer(data: dict[str, Any]) -> Callable[[tuple[Any, ...]], tuple[str, str]]:
     """Names the value at a schema error's path the way a person reads a board file."""
 
-    def describe(path: tuple) -> tuple[str, str]:
+    def describe(path: tuple[Any, ...]) -> tuple[str, str]:
         if len(path) >= 2 and path[0] == "territories":
             label = _territory_label(data, path[1])
             if len(path) == 2:
@@ -168,7 +168,7 @@ def _check_total(
         )
 
 
-def _usable_territory(raw: object) -> dict | None:
+def _usable_territory(raw: object) -> dict[str, Any] | None:
     """An entry's fields for the checks between territories, or None without a usable name.
 
     Bad fields were reported by the schema; here they only take harmless values.
@@ -203,7 +203,7 @@ def _usable_territory(raw: object) -> dict | None:
     }
 
 
-def _check_names(parsed: list[dict], problems: list[str]) -> dict[str, str]:
+def _check_names(parsed: list[dict[str, Any]], problems: list[str]) -> dict[str, str]:
     """Report names, aliases and display names that collide once normalised.
 
     Returns key -> canonical name.
@@ -249,7 +249,7 @@ def _suggestion(text: str, keys: dict[str, str]) -> str:
 
 
 def _check_neighbours(
-    parsed: list[dict], keys: dict[str, str], problems: list[str]
+    parsed: list[dict[str, Any]], keys: dict[str, str], problems: list[str]
 ) -> list[Territory]:
     """Resolve neighbour names and check the border graph is symmetric."""
     resolved: dict[str, set[str]] = {}
@@ -292,7 +292,7 @@ def _check_neighbours(
 
 
 def _check_starts(
-    raw: object, parsed: list[dict], keys: dict[str, str], problems: list[str]
+    raw: object, parsed: list[dict[str, Any]], keys: dict[str, str], problems: list[str]
 ) -> dict[str, str]:
     """Check the historical starting territories are known coastal territories, one per power.
 

@@ -14,19 +14,19 @@ from typing import Any
 __all__ = ["FrozenMap"]
 
 
-class FrozenMap(Mapping):
+class FrozenMap(Mapping[Any, Any]):
     """A small immutable, hashable mapping (states are values and may be cached or compared)."""
 
     __slots__ = ("_data", "_hash")
 
-    def __init__(self, data: Mapping | Iterable = ()) -> None:
+    def __init__(self, data: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = ()) -> None:
         self._data = dict(data)
         self._hash: int | None = None
 
     def __getitem__(self, key: Any) -> Any:
         return self._data[key]
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._data)
 
     def __len__(self) -> int:
@@ -50,5 +50,5 @@ class FrozenMap(Mapping):
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenMap, (self._data,))

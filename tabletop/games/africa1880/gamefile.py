@@ -190,7 +190,7 @@ class Game:
         state = new_game(powers, board, start, placements, options, board_name)
         return cls(state=state, board=board)
 
-    def apply(self, sheets: str | ParseResult | Mapping) -> Report:
+    def apply(self, sheets: str | ParseResult | Mapping[str, Any]) -> Report:
         """Resolve the current round with these sheets and record it; return the report."""
         assert self.board is not None
         if isinstance(sheets, str):
@@ -274,7 +274,7 @@ def example_orders() -> str:
 # --------------------------------------------------------------------------- reading
 
 
-def _is_minimal_form(data: Mapping) -> bool:
+def _is_minimal_form(data: Mapping[str, Any]) -> bool:
     return "format" not in data and any(key in STATE_KEYS for key in data)
 
 
@@ -296,7 +296,7 @@ def _case_validator() -> Any:
     )
 
 
-def _dotted(path: tuple) -> str:
+def _dotted(path: tuple[Any, ...]) -> str:
     out = ""
     for step in path:
         if isinstance(step, int):
@@ -306,7 +306,7 @@ def _dotted(path: tuple) -> str:
     return out
 
 
-def _describe(path: tuple) -> tuple[str, str]:
+def _describe(path: tuple[Any, ...]) -> tuple[str, str]:
     if not path:
         return "", "the game file"
     if len(path) == 1:
@@ -314,7 +314,7 @@ def _describe(path: tuple) -> tuple[str, str]:
     return "", _dotted(path)
 
 
-def _in_state_or_board(path: tuple, keyword: str) -> bool:
+def _in_state_or_board(path: tuple[Any, ...], keyword: str) -> bool:
     """Errors inside a state or the board are reported by their own checks (the core's state
     checks, the board loader), in their words; a wrong type of the whole value is kept."""
     if path[:1] == ("board",):
@@ -472,7 +472,7 @@ def _fit_to_board(
     """The state under canonical names, the history entries too (in place), and every way
     they do not fit ``board``."""
     # Hand-written files may use aliases ("Algérie"); the game itself keeps canonical names.
-    problems = []
+    problems: list[str] = []
     try:
         state = with_canonical_names(state, board)
     except StateError as error:

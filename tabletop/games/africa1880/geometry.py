@@ -78,7 +78,7 @@ class Geometry:
 def _overlap(a1: Point, a2: Point, b1: Point, b2: Point, tolerance: float = 0.05) -> float:
     """Length along which segment b lies on segment a (0 when they are not collinear)."""
     dx, dy = a2[0] - a1[0], a2[1] - a1[1]
-    length = (dx * dx + dy * dy) ** 0.5
+    length: float = (dx * dx + dy * dy) ** 0.5
     if length == 0:
         return 0.0
     for px, py in (b1, b2):

@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_names import normalize_name
@@ -266,7 +267,7 @@ class _Reader:
         self.suggested: set[tuple[str, str]] = set()
         # Reasons already written, by (power, code, details): a text with thousands of void
         # lines builds each distinct sentence once.
-        self.reasons: dict[tuple, VoidOrder] = {}
+        self.reasons: dict[tuple[object, ...], VoidOrder] = {}
 
     def void(
         self,
@@ -687,7 +688,7 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
     builders: dict[str, _SheetBuilder] = {}
     current: _SheetBuilder | None = None
     # When the current header cannot be used: (power or None, code, details) for its lines.
-    refused: tuple[str | None, str, dict] | None = None
+    refused: tuple[str | None, str, dict[str, Any]] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _strip_comment(raw)
         if not line:
