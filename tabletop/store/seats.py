@@ -101,14 +101,10 @@ MAX_SEAT_SHEET_CHARS = MAX_SHEET_CHARS // 8
 OLD_HASHES_KEPT = 20
 
 
-def _game_over(game: Any) -> bool:
-    return kinds.game_over(game)
-
-
 def _expected_seats(game: Any, names: list[str]) -> list[str]:
     """The seats that have something to seal now (Africa: every power, unless the game is over;
     Massai: the players who have a secret to choose)."""
-    if _game_over(game):
+    if kinds.game_over(game):
         return []
     kind = kinds.kind_for(game)
     return [n for n in names if kind.secret_of(game, n) is not None]
@@ -330,7 +326,7 @@ class Tables:
             raise SealRefused("the host token seals nothing: use the seat's own link")
         snap = self.store.load(access.game_id)
         game = snap.game
-        if _game_over(game):
+        if kinds.game_over(game):
             raise SealRefused(f"table {table_id}: the game is over, there is nothing to seal")
         _check_length(text)
         try:
@@ -446,7 +442,7 @@ class Tables:
             version=snap.version,
             sealed=sealed,
             waiting=[s for s in expected if s not in sealed],
-            game_over=_game_over(snap.game),
+            game_over=kinds.game_over(snap.game),
             sealed_at={
                 r.seat: aware(r.sealed_at)
                 for r in rows
@@ -470,7 +466,7 @@ class Tables:
                 )
             ).one()
         own = row.sheet if row.sealed_round == round_ else None
-        view = _observe(snap, access.seat, own)
+        view: dict[str, Any] = kinds.kind_for(snap.game).observe(snap.game, access.seat, own)
         view["table"] = table_id
         view["game"] = access.game_id  # public: for the page's GameWatcher
         view["sealed"] = own is not None
@@ -510,7 +506,7 @@ class Tables:
                 "nothing changed"
             )
         game = snap.game
-        if _game_over(game):
+        if kinds.game_over(game):
             raise SeatError(f"table {table_id}: the game is over, there is nothing to resolve")
         try:
             with self.store.change(access.game_id, snap.version) as change:
@@ -561,12 +557,6 @@ def _check_length(text: str) -> None:
             f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
             f"{MAX_SEAT_SHEET_CHARS:,} characters"
         )
-
-
-def _observe(snap: Snapshot, seat: str, own: str | None) -> dict[str, Any]:
-    game = snap.game
-    view: dict[str, Any] = kinds.kind_for(game).observe(game, seat, own)
-    return view
 
 
 def _resolved(table_id: int, game: Any, sealed: dict[str, str], force: bool) -> Any:

@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
@@ -43,6 +41,7 @@ from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import NotationError, parse_action
 from tabletop.games.massai.reports import Report as MassaiReport
 from tabletop.store import kinds
+from tabletop.store.cache import GameCache
 from tabletop.store.engine import create_engine, describe, resolve_url, use_wal
 from tabletop.store.errors import (
     DatabaseUnavailable,
@@ -93,10 +92,6 @@ __all__ = [
 
 #: PostgreSQL channel on which every change is announced (payload ``"game_id:version:aux"``).
 NOTIFY_CHANNEL = "tabletop_games"
-#: Game objects kept in memory per store (entries never change, so a cached one stays right).
-CACHE_SIZE = 64
-
-_CacheKey = tuple[int, datetime, int]
 _S = TypeVar("_S", bound="Store")
 
 
@@ -171,8 +166,7 @@ class Store:
             ) from None
         try:
             self.upgraded_from = check_and_upgrade(self.engine, self.where)
-            self._cache: OrderedDict[_CacheKey, AnyGame] = OrderedDict()
-            self._cache_lock = threading.Lock()
+            self._cache = GameCache()
             if self.backend == "sqlite":
                 use_wal(self.engine)
         except DBAPIError as error:
@@ -257,7 +251,7 @@ class Store:
                 raise StoreError(f"a change of game {game_id} kept no new state")
             self._announce(connection, game_id)
             info = self._info_in(connection, game_id)
-        self._remember((game_id, info.created, change.seq), change.game)
+        self._cache.remember((game_id, info.created, change.seq), change.game)
         change.snapshot = Snapshot(info, change.game, change.seq)
 
     def _announce(self, connection: Connection, game_id: int) -> None:
@@ -296,26 +290,6 @@ class Store:
             )
         ).one()
 
-    # ------------------------------------------------------------------ the game cache
-    def _cached(self, key: _CacheKey, make: Callable[[], AnyGame]) -> AnyGame:
-        """The game of one history entry, read once: entries are never changed, and a game is
-        known by its id, its creation time (ids of deleted games are not reused, to be sure)
-        and the entry's number. Each caller gets its own copy (an Africa game is mutable)."""
-        with self._cache_lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                return _copy_game(hit)
-        game = make()
-        self._remember(key, game)
-        return game
-
-    def _remember(self, key: _CacheKey, game: AnyGame) -> None:
-        with self._cache_lock:
-            self._cache[key] = _copy_game(game)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-
     # ------------------------------------------------------------------ reading
     def list_games(self, kind: str | None = None) -> list[GameInfo]:
         """Every game, the most recently changed first (``kind`` keeps one kind only)."""
@@ -339,7 +313,7 @@ class Store:
         if row is None:
             raise GameNotFound(game_id)
         info = info_from(row)
-        game = self._cached(
+        game = self._cache.get(
             (game_id, info.created, row.head_seq),
             lambda: _game_from(row.kind, row.board, row.state, f"db:{game_id}"),
         )
@@ -452,7 +426,7 @@ class Store:
                 )
             self._announce(connection, game_id)
             info = self._info_in(connection, game_id)
-        self._remember((info.id, info.created, info.head_seq), game)
+        self._cache.remember((info.id, info.created, info.head_seq), game)
         return Snapshot(info, game, info.head_seq)
 
     # ------------------------------------------------------------------ changing the state
@@ -581,11 +555,11 @@ class Store:
             )
             self._announce(connection, game_id)
             info = self._info_in(connection, game_id)
-        game = self._cached(
+        game = self._cache.get(
             (game_id, info.created, target),
             lambda: _game_from(row.kind, row.board, state, f"db:{game_id}"),
         )
-        self._remember((game_id, info.created, seq), game)
+        self._cache.remember((game_id, info.created, seq), game)
         return Snapshot(info, game, seq)
 
     # ------------------------------------------------------------------ the rest of a game
@@ -753,12 +727,6 @@ def _entry_row(entry: Entry) -> dict[str, Any]:
 def _game_from(kind: str, board: str | None, state: str, source: str) -> AnyGame:
     game: AnyGame = kinds.load_doc(kind, json.loads(state), board, source)
     return game
-
-
-def _copy_game(game: AnyGame) -> AnyGame:
-    """A copy a caller may change: states, boards and Massai records are immutable values."""
-    copy: AnyGame = kinds.copy_of(game)
-    return copy
 
 
 def _db_message(where: str, error: DBAPIError) -> str:

@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "tabletop.store.cache",
     "tabletop.store.engine",
     "tabletop.store.history",
     "tabletop.store.records",
