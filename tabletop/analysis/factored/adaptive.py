@@ -11,6 +11,12 @@ Exact methods, with their estimated cost in table-cell operations:
 
 Limits come from the machine, not constants: the time left (at :data:`CELL_RATE` operations a
 second, a conservative figure for numpy on one core) and the free memory (:func:`memory_cells`).
+
+Methods: **dense** is exhaustive enumeration (generate and test) done on a bit table of every
+profile at once; the estimate is plain Monte Carlo, profiles drawn uniformly and checked
+(:func:`sample_count`), with the Wilson score interval on the fraction of solutions (Wilson,
+"Probable Inference, the Law of Succession, and Statistical Inference", JASA 22, 1927). Which
+method runs is decided by a cost model of cell operations, before any work starts.
 """
 
 from __future__ import annotations

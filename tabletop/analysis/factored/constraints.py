@@ -2,6 +2,15 @@
 
 Only the terms that contain a player's own variables affect its best responses, so the Nash
 condition splits into small constraints, one per group of a player's variables that share terms.
+
+Method: the reduction of pure Nash equilibria to a constraint satisfaction problem, one
+best-response constraint per player over the variables its payoff reads (Gottlob, Greco and
+Scarcello, "Pure Nash Equilibria: Hard and Easy Games", JAIR 24, 2005). Because a payoff is a
+sum, a player's variables that never share a term are best-responded separately (one
+constraint per group, :func:`own_groups`), and a term only matters through its
+:func:`incentive` (its differences over the owner's choices). The independent components are
+the connected components of the constraints' shared variables, found with a disjoint-set
+forest (union-find with path halving, :func:`components`).
 """
 
 from __future__ import annotations

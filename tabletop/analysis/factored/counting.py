@@ -1,4 +1,18 @@
-"""The exact number of joint values meeting a set of constraints, by variable elimination."""
+"""The exact number of joint values meeting a set of constraints, by variable elimination.
+
+Method: *bucket elimination* for counting (Dechter, "Bucket elimination: a unifying framework
+for reasoning", Artificial Intelligence 113, 1999): every constraint is a 0/1 factor; a variable
+is summed out of the product of the factors that mention it, and what remains after the last
+one is the count. The elimination order is greedy, the variable whose new table is smallest
+first (the *min-weight* heuristic, Koller and Friedman, "Probabilistic Graphical Models",
+2009, section 9.4.3), planned on the scopes before any table is built so that the work is
+known in advance (:func:`elimination_plan`).
+
+A best-response condition too wide for a table is first rewritten exactly as small factors by
+its terms' *context types* (:func:`_compressed_factors`): a term reaches the owner's choice
+only through the function own values -> payoff that its other variables leave, and there are
+few such functions. That rewriting is this package's own, not a textbook method.
+"""
 
 from __future__ import annotations
 

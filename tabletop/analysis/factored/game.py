@@ -2,6 +2,10 @@
 
 Each variable is one binary choice (0 or 1) made by the player who owns it; a player's payoff is
 a constant plus a sum of :class:`Term` tables, each over the few variables it depends on.
+
+The representation is that of a *graphical game* (Kearns, Littman and Singh, "Graphical Models
+for Game Theory", UAI 2001: a player's payoff depends only on a few others' choices), with the
+local payoff further split into a sum of small tables, as the factors of a graphical model are.
 """
 
 from __future__ import annotations

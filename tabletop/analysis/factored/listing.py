@@ -1,4 +1,13 @@
-"""The first joint values meeting a set of constraints, by a depth-first join of their tables."""
+"""The first joint values meeting a set of constraints, by a depth-first join of their tables.
+
+Method: chronological *backtracking* search (Golomb and Baumert, "Backtrack Programming", JACM
+12, 1965) in a static order, with each constraint checked as soon as its variables are all
+assigned; the next constraint joined is the one sharing most variables with those assigned
+already (a greedy order in the spirit of maximum cardinality search). It is vectorised as a
+pipelined nested-loop join of the constraint tables, as a database would run it: partial
+assignments are rows, extended a batch of variables at a time and filtered with numpy, depth
+first so that memory stays bounded and the search stops after the first ``limit`` solutions.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,15 @@
-"""Pure Nash equilibria, best responses, dominance and Pareto optimality of a factored game."""
+"""Pure Nash equilibria, best responses, dominance and Pareto optimality of a factored game.
+
+Methods: :func:`solve` reduces the equilibria to a constraint satisfaction problem
+(:mod:`~tabletop.analysis.factored.constraints`) and solves each independent component with the
+cheapest exact method (enumeration of its profiles, backtracking plus bucket elimination) or,
+out of reach, a Monte Carlo estimate; the intervals of several estimated components are
+widened together with the Bonferroni correction. A small game is handled by brute force over
+every profile (:func:`brute_constraints`). :func:`dominance` checks the gain of one binary choice
+over every context of the terms it is in (strict or weak dominance); :func:`pareto_flags`
+compares with the *ideal point* (each player's best payoff, :meth:`FactoredGame.payoff_bounds`)
+and falls back to enumerating every outcome.
+"""
 
 from __future__ import annotations
 
