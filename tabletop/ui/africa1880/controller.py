@@ -28,6 +28,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game, example_game, example_orders
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.report import Report, Score
+from tabletop.i18n.languages import Lang
 from tabletop.store import Entry, Snapshot, Store, TimerState
 from tabletop.ui.africa1880 import game_files, session
 from tabletop.ui.africa1880.drafts import Drafts
@@ -39,7 +40,7 @@ from tabletop.ui.africa1880.session import RoundView
 from tabletop.ui.africa1880.sheet_intents import SheetIntents
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.store_link import open_page_store, running_loop, store_text
-from tabletop.ui.shell.traits import EnumTrait, MessageKind
+from tabletop.ui.shell.traits import EnumTrait, MessageKind, page_lang
 
 __all__ = [
     "AfricaController",
@@ -50,7 +51,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
     """Holds the game and what the page shows; widgets observe it. The sheets' intents come
     from :class:`~tabletop.ui.africa1880.sheet_intents.SheetIntents`."""
 
-    lang = traitlets.Unicode("en")
+    lang = EnumTrait(Lang, default_value=Lang.EN)
     #: Bumped whenever the game itself changes (new game, file, resolution, undo, redo).
     revision = traitlets.Int(0)
     #: Bumped whenever a draft order sheet changes.
@@ -107,7 +108,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         )
         # Built in the trait's first language, then switched like any later change of language.
         self._drafts = Drafts(self.board, self.state, self.lang, example)
-        self.lang = lang
+        self.lang = page_lang(lang)
         if self.store_error is not None:
             self.say(store_text("no_database", self.lang, error=self.store_error), "error")
         if snap is None and store is not None:
@@ -378,8 +379,9 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
 
     # ----------------------------------------------------------------- language
     def set_lang(self, lang: str) -> None:
-        """The page's language switch."""
-        self.lang = lang
+        """The page's language switch (a language the pages do not have changes nothing)."""
+        if page_lang(lang) == lang:
+            self.lang = page_lang(lang)
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:

@@ -42,18 +42,10 @@ from tabletop.ui.massai.playing import Plays
 from tabletop.ui.massai.prompts import history_lines, stage_prompt, store_text
 from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, Stage, resting_stage
 from tabletop.ui.shell.texts import LANGS
-from tabletop.ui.shell.traits import EnumTrait
+from tabletop.ui.shell.traits import EnumTrait, page_lang
 
 #: "Leave this field as it is" for :meth:`MassaiController.show` and ``note_kept``.
 KEEP: Any = object()
-
-
-def page_lang(lang: str) -> Lang:
-    """``lang`` as a page language (English when the page has no such language)."""
-    try:
-        return Lang(lang) if lang in LANGS else Lang.EN
-    except ValueError:
-        return Lang.EN
 
 
 __all__ = [

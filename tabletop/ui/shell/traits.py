@@ -12,7 +12,18 @@ from typing import Any
 
 import traitlets
 
-__all__ = ["EnumTrait", "MessageKind"]
+from tabletop.i18n.languages import Lang
+from tabletop.ui.shell.texts import LANGS
+
+__all__ = ["EnumTrait", "MessageKind", "page_lang"]
+
+
+def page_lang(lang: str) -> Lang:
+    """``lang`` as a page language (English when the pages have no such language)."""
+    try:
+        return Lang(lang) if lang in LANGS else Lang.EN
+    except ValueError:
+        return Lang.EN
 
 
 class MessageKind(str, Enum):

@@ -126,3 +126,22 @@ def test_a_finished_game_cannot_be_resolved(autosave_path: Path) -> None:
     assert ctl.checks() == []
     assert ctl.resolve() is None
     assert ctl.message_kind == "warn"
+
+
+def test_language_and_message_kind_are_members_of_their_closed_sets(ctl: AfricaController) -> None:
+    """The page language and the message kind are declared enum traits."""
+    import traitlets
+
+    from tabletop.i18n.languages import Lang
+    from tabletop.ui.shell.traits import MessageKind
+
+    ctl.set_lang("fr")
+    assert ctl.lang is Lang.FR
+    ctl.set_lang("xx")  # not a language of the pages: nothing changes
+    assert ctl.lang is Lang.FR
+    ctl.say("no", "error")
+    assert ctl.message_kind is MessageKind.ERROR
+    with pytest.raises(traitlets.TraitError):
+        ctl.say("no", "loud")
+    with pytest.raises(traitlets.TraitError):
+        ctl.lang = "xx"
