@@ -7,7 +7,7 @@ import difflib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.africa1880.board_names import closest_key, normalize_name
+from tabletop.games.africa1880.board_names import close_matches, closest_key, normalize_name
 
 
 def test_normalize_name_examples() -> None:
@@ -27,12 +27,10 @@ _LETTERS = st.text(alphabet="abcdeilnorstuy ", min_size=1, max_size=12)
 
 
 @settings(max_examples=300, deadline=None)
-@given(_LETTERS, st.lists(_LETTERS, max_size=30))
-def test_the_cheap_bound_keeps_what_difflib_would_find(key: str, candidates: list[str]) -> None:
-    from tabletop.games.africa1880.board_names import _may_be_close
-
-    every = difflib.get_close_matches(key, candidates, n=5, cutoff=0.6)
-    assert difflib.get_close_matches(key, _may_be_close(key, candidates), n=5, cutoff=0.6) == every
+@given(_LETTERS, st.lists(_LETTERS, max_size=30), st.integers(1, 5))
+def test_close_matches_are_difflibs(key: str, candidates: list[str], n: int) -> None:
+    expected = difflib.get_close_matches(key, candidates, n=n, cutoff=0.6)
+    assert close_matches(key, candidates, n=n) == expected
 
 
 def test_closest_key_prefers_the_fewest_edits() -> None:

@@ -180,7 +180,10 @@ class Board:
         >>> load_board().find("cote d ivoire"), load_board().find("Atlantis")
         ('Ivory Coast', None)
         """
-        key = normalize_name(text)
+        return self.find_key(normalize_name(text))
+
+    def find_key(self, key: str) -> str | None:
+        """:meth:`find` for a comparison key already made (:func:`normalize_name` of a text)."""
         found = self._keys.get(key)
         if found is None:
             found = self._compact_keys.get(compact_key(key))

@@ -77,13 +77,16 @@ def _edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-def _may_be_close(key: str, candidates: Iterable[str], cutoff: float = 0.6) -> list[str]:
-    """The candidates difflib could find close to ``key``: a cheap bound discards the others.
+def close_matches(key: str, candidates: Iterable[str], n: int, cutoff: float = 0.6) -> list[str]:
+    """:func:`difflib.get_close_matches`, the same result, sooner.
 
     Only the letters of a candidate that occur in ``key`` can match, so twice their number over
     both lengths bounds difflib's ratio from above (its own quick bounds count the same letters
-    more strictly); the count is made in C by deleting ``key``'s letters. The few left go through
-    difflib, which gives the same result as over every candidate.
+    more strictly). That count is made in C, by deleting ``key``'s letters from the candidate;
+    the few candidates it leaves go through difflib.
+
+    >>> close_matches("frnce", ["france", "italy", "belgium"], n=1)
+    ['france']
     """
     absent = {ord(char): None for char in set(key)}
     kept = []
@@ -92,7 +95,7 @@ def _may_be_close(key: str, candidates: Iterable[str], cutoff: float = 0.6) -> l
         # A hair of slack, so that a rounding never drops a candidate difflib would keep.
         if 2.0 * shared >= cutoff * (len(key) + len(candidate)) - 1e-9:
             kept.append(candidate)
-    return kept
+    return difflib.get_close_matches(key, kept, n=n, cutoff=cutoff)
 
 
 def closest_key(key: str, candidates: Iterable[str]) -> str | None:
@@ -105,7 +108,7 @@ def closest_key(key: str, candidates: Iterable[str]) -> str | None:
     """
     if not key:
         return None
-    shortlist = difflib.get_close_matches(key, _may_be_close(key, candidates), n=5, cutoff=0.6)
+    shortlist = close_matches(key, candidates, n=5)
     if not shortlist:
         return None
     return min(shortlist, key=lambda candidate: _edit_distance(key, candidate))

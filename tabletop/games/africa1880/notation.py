@@ -223,9 +223,10 @@ class _BoardNames:
         """The canonical name of ``text`` (already stripped), or None; no suggestion is made."""
         found = self.found.get(text)
         if found is None and text not in self.found:
-            found = self.board.find(text)
+            key = _key(text)
+            found = self.board.find_key(key)
             if found is None:
-                found = self.umlauts.get(_key(text))
+                found = self.umlauts.get(key)
             if len(text) <= _CACHED_KEY_CHARS and len(self.found) < 4096:
                 self.found[text] = found
         return found

@@ -4,11 +4,10 @@ their fixed order and bit masks, and how a written name is looked up.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Iterable
 
-from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.board_names import close_matches, normalize_name
 
 POWERS: tuple[str, ...] = ("Belgium", "France", "Germany", "Great Britain", "Italy", "Netherlands")
 """The six colonial powers, in the alphabetical order used wherever an order must be fixed."""
@@ -108,7 +107,7 @@ def lookup_power(text: str) -> str:
     key = name_key(str(text))
     if key in POWER_SPELLINGS:
         return POWER_SPELLINGS[key]
-    close = difflib.get_close_matches(key, list(POWER_SPELLINGS), n=1, cutoff=0.6)
+    close = close_matches(key, POWER_SPELLINGS, n=1)
     raise UnknownPower(str(text).strip(), POWER_SPELLINGS[close[0]] if close else None)
 
 
