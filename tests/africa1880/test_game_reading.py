@@ -1,5 +1,5 @@
-"""game_reading.py: game files read and checked (minimal form, every problem listed, board paths,
-canonical names)."""
+"""gamefile.py, its reading: game files read and checked (minimal form, every problem listed,
+board paths, canonical names)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Unit tests of state.py: the immutable state, its game-file form and the phases (the names
-state.py re-exports are tested where they live: test_powers, test_options, test_relations,
-test_board_fit, test_setup, test_state_reading; FrozenMap by its doctest)."""
+"""Unit tests of state.py: the immutable state, its game-file form and the phases (its reading
+is in test_state_reading; the pieces a state is made of are tested where they live: test_powers,
+test_options, test_relations, test_board_fit, test_setup; FrozenMap by its doctest)."""
 
 from __future__ import annotations
 

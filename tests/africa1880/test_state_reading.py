@@ -1,5 +1,5 @@
-"""Unit tests of state_reading.py: a state read from its game-file form, with defaults for the
-missing keys and every problem reported with its path."""
+"""Unit tests of state.py's reading (state_from_dict): a state read from its game-file form, with
+defaults for the missing keys and every problem reported with its path."""
 
 from __future__ import annotations
 
