@@ -4,6 +4,7 @@ rule-by-rule table lives in cases/)."""
 from __future__ import annotations
 
 from tabletop.games.africa1880.adjudicate import resolve, score
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import Explore, OrderSheet
 from tabletop.games.africa1880.relations import Relations
 from tabletop.games.africa1880.state import GameState
@@ -51,7 +52,9 @@ def test_reason_codes_are_enums_with_the_same_text(board) -> None:
     assert orders.UNKNOWN_TERRITORY is Reason.UNKNOWN_TERRITORY
     assert orders.NOT_PLAYING == "power_not_in_game" and REASON_CODES == tuple(Reason)
     state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
-    _, report = resolve(state, board, "[France]\nAtlantis: develop")
+    _, report = resolve(
+        state, board, parse_sheets("[France]\nAtlantis: develop", board, state.powers)
+    )
     (void,) = report.void_orders
     assert void.reason_code is Reason.UNKNOWN_TERRITORY and void.reason_code == "unknown_territory"
     assert json.dumps([void.reason_code]) == '["unknown_territory"]'

@@ -18,6 +18,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.board_fit import check_state, with_canonical_names
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.options import LANDING_CHECKS, SCORINGS, STARTS, StateError
 from tabletop.games.africa1880.orders import REASON_CODES
 from tabletop.games.africa1880.setup import new_game
@@ -93,7 +94,7 @@ def test_case(path: Path) -> None:
     orders = case_orders(case)
     final = state
     if orders is not None:
-        final, report = resolve(state, board, orders)
+        final, report = resolve(state, board, parse_sheets(orders, board, state.powers))
         assert sorted([r.power, r.territory] for r in report.removals) == sorted(
             expect.get("removals", [])
         )

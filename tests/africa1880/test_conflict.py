@@ -126,9 +126,9 @@ def test_settle_two_presences(tiny) -> None:
 def test_settle_three_presences_tie_stays(tiny) -> None:
     state = _state({"France": {"Bay"}, "Germany": {"Bay"}, "Italy": {"Bay"}})
     after = execute_orders(state, tiny, {})
-    one_war = settle(after, {("Germany", "France")})
+    one_war = settle(after, Relations({("Germany", "France")}))
     assert one_war.removed == ()  # 1 war against 1 alliance: a tie stays
-    two_wars = settle(after, {("Germany", "France"), ("Italy", "France")})
+    two_wars = settle(after, Relations({("Germany", "France"), ("Italy", "France")}))
     assert two_wars.removed == (("France", "Bay"),)
     assert "2 war declarations on France (Germany and Italy) against 0 alliances" in (
         two_wars.removals[0].reason
@@ -138,7 +138,7 @@ def test_settle_three_presences_tie_stays(tiny) -> None:
 def test_settle_is_repeatable_and_leaves_inputs_alone(tiny) -> None:
     state = _state({"France": {"Port"}, "Germany": {"Port"}})
     after = execute_orders(state, tiny, {})
-    first = settle(after, {("Germany", "France")})
+    first = settle(after, Relations({("Germany", "France")}))
     second = settle(after, Relations())
     assert first.presences["France"] == frozenset()
     assert second.presences["France"] == {"Port"}
@@ -152,8 +152,8 @@ def test_colony_needs_peace_among_those_present(tiny) -> None:
     assert after.colony_candidates == ("Cove",)
     assert settle(after, Relations()).founded == (("Cove", ("France", "Germany")),)
     # Mutual war: both stay, and no colony.
-    war = settle(after, {("France", "Germany"), ("Germany", "France")})
+    war = settle(after, Relations({("France", "Germany"), ("Germany", "France")}))
     assert war.removed == () and war.founded == ()
     # The betrayed ally leaves; the one left alone founds the colony.
-    betrayal = settle(after, {("Germany", "France")})
+    betrayal = settle(after, Relations({("Germany", "France")}))
     assert betrayal.founded == (("Cove", ("Germany",)),)

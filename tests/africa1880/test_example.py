@@ -17,7 +17,11 @@ def test_example_history_replays_exactly() -> None:
     assert len(game.history) == 3
     states = [entry.state for entry in game.history] + [game.state]
     for index, entry in enumerate(game.history):
-        new_state, report = resolve(entry.state, game.board, entry.sheets_text)
+        new_state, report = resolve(
+            entry.state,
+            game.board,
+            parse_sheets(entry.sheets_text, game.board, entry.state.powers),
+        )
         assert new_state == states[index + 1]
         assert report.to_dict(include_state=False) == entry.report
 

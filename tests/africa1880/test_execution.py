@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.execution import GameOverError, execute_orders
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.options import Options
 from tabletop.games.africa1880.orders import NO_PIN_LEFT, Develop, Explore, Landing, OrderSheet
 from tabletop.games.africa1880.state import GameState
@@ -68,7 +69,7 @@ def test_game_over_refuses_more_rounds(tiny) -> None:
 def test_void_orders_quote_the_typed_line(board) -> None:
     state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
     text = "[France]\n# first line is a comment\nalgérie : développe\nSénégal -> Guinée\n"
-    _, report = resolve(state, board, text)
+    _, report = resolve(state, board, parse_sheets(text, board, state.powers))
     assert report.development[0].territory == "Algeria"
     (void,) = report.void_orders
     assert (void.order_text, void.line, void.reason_code) == ("Sénégal -> Guinée", 4, "no_presence")

@@ -30,6 +30,7 @@ from tabletop.games.africa1880.legal import (
     presence_choices,
     relation_targets,
 )
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.notation_format import format_sheet
 from tabletop.games.africa1880.options import Options
 from tabletop.games.africa1880.orders import (
@@ -216,7 +217,11 @@ def test_a_whole_sheet_built_from_the_menus_is_never_voided(rng: random.Random) 
         assert after.void_orders == (), after.void_orders
         landed = [n for n in after.new_presences if n.by == "land"]
         assert len(landed) == (sheet.landing is not None)
-        _, report = resolve(state, BOARD, format_sheet(sheet, BOARD, state.powers))
+        _, report = resolve(
+            state,
+            BOARD,
+            parse_sheets(format_sheet(sheet, BOARD, state.powers), BOARD, state.powers),
+        )
         assert report.void_orders == ()
 
 

@@ -173,8 +173,8 @@ def test_the_round_typed_in_german_resolves_as_in_english() -> None:
         return [(v.power, v.reason_code, v.line) for v in items]
 
     assert codes(parsed_de.void) == codes(parsed_en.void) == [("France", "unknown_territory", 20)]
-    state_en, report_en = resolve(game.state, game.board, english)
-    state_de, report_de = resolve(game.state, game.board, german)
+    state_en, report_en = resolve(game.state, game.board, parsed_en)
+    state_de, report_de = resolve(game.state, game.board, parsed_de)
     assert state_de == state_en
     assert codes(report_de.void_orders) == codes(report_en.void_orders)
     assert [v.reason_code for v in report_en.void_orders] == [

@@ -26,6 +26,7 @@ from tabletop.games.africa1880.orders import (
     relations_from_sheets,
 )
 from tabletop.games.africa1880.powers import POWERS
+from tabletop.games.africa1880.relations import Relations
 from tabletop.games.africa1880.setup import new_game
 from tabletop.games.africa1880.state import GameState
 
@@ -112,7 +113,7 @@ def test_sheet_order_does_not_matter(rng: random.Random, rounds: int) -> None:
         assert shuffled_report.to_dict() == expected_report.to_dict()
         # The same through the typed text, sheets written in another order.
         text = "\n".join(format_sheets({p: s}, BOARD, state.powers) for p, s in items)
-        text_state, text_report = resolve(state, BOARD, text)
+        text_state, text_report = resolve(state, BOARD, parse_sheets(text, BOARD, state.powers))
         assert text_state == expected_state
         assert text_report.to_dict() == expected_report.to_dict()
 
@@ -137,7 +138,7 @@ def test_settle_matches_resolve(rng: random.Random, rounds: int) -> None:
         after = execute_orders(state, BOARD, sheets)
         settlement = settle(after, relations_from_sheets(sheets, state.powers))
         assert settlement.next_state() == new_state
-        assert settle(after, {}).removed == ()  # no war: nobody is removed
+        assert settle(after, Relations()).removed == ()  # no war: nobody is removed
 
 
 @SETTINGS

@@ -30,6 +30,7 @@ from tabletop.games.africa1880.instructions import (
     instruction_groups,
     table_instructions,
 )
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.report import RemovalRule, Report
 from tabletop.games.africa1880.report_text import format_report, instruction_text
 from tabletop.games.africa1880.state import GameState
@@ -127,7 +128,7 @@ def _round() -> Report:
             "Libya: develop",
         ]
     )
-    _, report = resolve(state, BOARD, sheets)
+    _, report = resolve(state, BOARD, parse_sheets(sheets, BOARD, state.powers))
     return report
 
 
@@ -211,7 +212,7 @@ def test_text_follows_the_instruction_list_in_both_languages_and_groupings() -> 
 
 def test_nothing_to_do() -> None:
     state = GameState(powers=("France", "Germany", "Italy"), presences={"France": {"Algeria"}})
-    _, report = resolve(state, BOARD, "")
+    _, report = resolve(state, BOARD, {})
     assert table_instructions(report) == () and instruction_groups(report) == ()
     assert "Nothing changes on the table this round." in format_report(report)
     assert table_instructions(report, "territory") == ()

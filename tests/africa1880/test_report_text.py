@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.africa1880.adjudicate import resolve
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import Develop, Landing, OrderSheet
 from tabletop.games.africa1880.state import GameState
 
@@ -50,7 +51,7 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
         presences={"France": {"Algeria"}, "Germany": {"Tunisia"}, "Italy": set()},
     )
     sheets = "[France]\nAlgeria: explore Tunisia\n[Germany]\nwar: France"
-    _, report = resolve(state, board, sheets)
+    _, report = resolve(state, board, parse_sheets(sheets, board, state.powers))
     assert [(r.power, r.territory) for r in report.removals] == [("France", "Tunisia")]
     english = format_report(report, "en")
     french = format_report(report, "fr")
@@ -69,7 +70,9 @@ def test_report_text_new_presence_removed_the_same_round() -> None:
         powers=("France", "Germany", "Italy"),
         presences={"France": {"Algeria"}, "Germany": set(), "Italy": set()},
     )
-    _, report2 = resolve(state2, board, "[France]\nAlgeria: explore Tunisia")
+    _, report2 = resolve(
+        state2, board, parse_sheets("[France]\nAlgeria: explore Tunisia", board, state2.powers)
+    )
     assert "  - PLACE France in Tunisia (exploration)\n" in format_report(report2, "en")
 
 
@@ -95,7 +98,7 @@ def test_void_orders_are_shown_sheet_by_sheet_in_typed_order() -> None:
             "[France]",  # 7: second sheet
         ]
     )
-    _, report = resolve(state, board, sheets)
+    _, report = resolve(state, board, parse_sheets(sheets, board, state.powers))
     assert [v.line for v in void_orders_for_reading(report.void_orders)] == [6, 2, 3, 7, 5]
     text = format_report(report, "en")
     positions = [

@@ -137,9 +137,7 @@ def test_landing_sentence_agrees_with_the_number_of_powers(
 ) -> None:
     from tabletop.games.africa1880.orders import Reason, VoidReason
 
-    reason = VoidReason(
-        Reason.LANDING_OCCUPIED, (("territory", "Egypt"), ("occupants", occupants))
-    )
+    reason = VoidReason(Reason.LANDING_OCCUPIED, (("territory", "Egypt"), ("occupants", occupants)))
     assert "present at the start of the round" in str(reason)
     # German's "anwesend" does not agree: both forms are the same sentence.
     assert fr in reason.render("fr")

@@ -15,20 +15,21 @@ Nothing here mutates its inputs.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import settle
-from tabletop.games.africa1880.execution import (
-    _coerce_sheets,
-    execute_orders,
-)
+from tabletop.games.africa1880.execution import execute_orders
 from tabletop.games.africa1880.options import Scoring
-from tabletop.games.africa1880.orders import relations_from_sheets
+from tabletop.games.africa1880.orders import OrderSheet, relations_from_sheets
 from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
 from tabletop.games.africa1880.report import SCORING_NOTE, ColonyFounded, PowerScore, Report, Score
 from tabletop.games.africa1880.state import GameState
+
+if TYPE_CHECKING:  # only for annotations: the notation imports no adjudicator
+    from tabletop.games.africa1880.notation import ParseResult
 
 __all__ = [
     "resolve",
@@ -36,18 +37,23 @@ __all__ = [
 ]
 
 
-def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameState, Report]:
+def resolve(
+    state: GameState, board: Board | None, sheets: Mapping[str, OrderSheet] | ParseResult
+) -> tuple[GameState, Report]:
     """Resolve one round (phases 3 to 5); returns the next state and the report. Pure.
 
-    ``sheets``: a mapping power -> :class:`OrderSheet`, a ``ParseResult`` or the typed text of the
-    order sheets. Relations not written default to alliance; a missing sheet means every presence
-    holds and alliance toward everyone.
+    ``sheets`` maps each power to its :class:`OrderSheet`, or is what
+    :func:`~tabletop.games.africa1880.notation.parse_sheets` read from typed sheets (text is
+    parsed by the caller). Relations not written default to alliance; a missing sheet means every
+    presence holds and alliance toward everyone.
 
     >>> from tabletop.games.africa1880.board_files import load_board
+    >>> from tabletop.games.africa1880.notation import parse_sheets
     >>> from tabletop.games.africa1880.setup import new_game
     >>> board = load_board()
     >>> state = new_game(["France", "Germany", "Italy"], board)
-    >>> new, report = resolve(state, board, "[France]\\nAlgeria: explore Tunisia")
+    >>> typed = parse_sheets("[France]\\nAlgeria: explore Tunisia", board, state.powers)
+    >>> new, report = resolve(state, board, typed)
     >>> [(n.power, n.territory, str(n.by)) for n in report.new_presences]
     [('France', 'Tunisia', 'explore')]
     >>> new.year, state.year
@@ -55,12 +61,8 @@ def resolve(state: GameState, board: Board | None, sheets: Any) -> tuple[GameSta
     """
     if board is None:
         board = load_board(state.board)
-    if isinstance(sheets, str):
-        from tabletop.games.africa1880.notation import parse_sheets
-
-        sheets = parse_sheets(sheets, board, state.powers)
     after = execute_orders(state, board, sheets)
-    by_power, _ = _coerce_sheets(sheets, board, state.powers)
+    by_power = sheets if isinstance(sheets, Mapping) else sheets.sheets
     relations = relations_from_sheets(by_power, state.powers)
     settlement = settle(after, relations)
     next_state = settlement.next_state()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,11 +38,9 @@ class _Crowds:
     others: np.ndarray  # number of other powers present
 
     @classmethod
-    def build(
-        cls, contested: tuple[tuple[str, tuple[str, ...]], ...], masks: Mapping[str, int]
-    ) -> _Crowds:
+    def build(cls, contested: tuple[tuple[str, tuple[str, ...]], ...]) -> _Crowds:
         rows = [
-            ((power, territory), POWER_ORDER[power], masks[territory], len(powers) - 1)
+            ((power, territory), POWER_ORDER[power], _mask(powers), len(powers) - 1)
             for territory, powers in contested
             if len(powers) > 2
             for power in powers
@@ -60,6 +58,44 @@ def _mask(powers: tuple[str, ...]) -> int:
     for power in powers:
         mask |= POWER_BITS[power]
     return mask
+
+
+@dataclass(frozen=True, eq=False)
+class Contests:
+    """What phases 4 and 5 look at on a board after phase 3, precomputed once so that
+    :func:`settle` only does bit arithmetic for each set of relations.
+
+    ``pairs``: ``(territory, (a, b), index of a, index of b)`` for each territory holding two
+    presences (indices in :data:`POWERS`); ``crowds``: every presence in territories of three or
+    more, as arrays; ``candidates``: ``(territory, powers, their indices, their bit mask)`` for each
+    territory that may become a colony.
+    """
+
+    pairs: tuple[tuple[str, tuple[str, ...], int, int], ...]
+    crowds: _Crowds
+    candidates: tuple[tuple[str, tuple[str, ...], tuple[int, ...], int], ...]
+
+    @classmethod
+    def build(
+        cls,
+        occupancy: Mapping[str, tuple[str, ...]],
+        contested: tuple[tuple[str, tuple[str, ...]], ...],
+        colony_candidates: tuple[str, ...],
+    ) -> Contests:
+        """From the powers present in each territory, the contested territories (two presences
+        or more, no colony) and the colony candidates."""
+        return cls(
+            pairs=tuple(
+                (t, ps, POWER_ORDER[ps[0]], POWER_ORDER[ps[1]])
+                for t, ps in contested
+                if len(ps) == 2
+            ),
+            crowds=_Crowds.build(contested),
+            candidates=tuple(
+                (t, occupancy[t], tuple(POWER_ORDER[p] for p in occupancy[t]), _mask(occupancy[t]))
+                for t in colony_candidates
+            ),
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,58 +208,24 @@ def conflict_rule(
     return frozenset(removed)
 
 
-def settle(after: AfterOrders, relations: Any) -> Settlement:
+def settle(after: AfterOrders, relations: Relations) -> Settlement:
     """Phases 4 and 5: conflicts on every territory at once, then colonies.
 
     Two presences: a power is removed when it declared alliance with the other and the other
     declared war on it. Three to six: a power is removed when more of the other powers present
     declared war on it than alliance with it (a tie stays). Colonies lose no presence. Then a
     territory with all spaces filled, a presence, and no war declared between the powers still
-    present there becomes a colony. ``relations`` is a :class:`Relations` (or anything
-    :meth:`Relations.coerce` accepts).
+    present there becomes a colony.
     """
-    if type(relations) is not Relations:
-        relations = Relations.coerce(relations)
-    removed: list[tuple[str, str]] = []
-    founded: list[tuple[str, tuple[str, ...]]] = []
     if not relations.wars:  # nobody at war: nobody removed, every candidate qualifies
+        removed: list[tuple[str, str]] = []
         founded = [(t, after.occupancy[t]) for t in after.colony_candidates]
     else:
+        contests = after.contests
         # attackers[p]: mask of the powers at war with p; "& mask" keeps those present.
         by_index = relations.attacker_masks()
-        for territory, (a, b), ia, ib in after.pairs:
-            a_attacked = by_index[ia] >> ib & 1  # b declared war on a
-            b_attacked = by_index[ib] >> ia & 1
-            if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
-                removed.append((a, territory) if a_attacked else (b, territory))
-        crowds = after.crowds
-        if crowds.labels:
-            # For every presence at once: wars declared on it by the others present, counted
-            # with a popcount table, compared with the alliances (others - wars).
-            wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
-            hits = np.flatnonzero(2 * _POPCOUNT[wars_on] > crowds.others)
-            labels = crowds.labels
-            removed.extend(labels[i] for i in hits.tolist())
-        gone_from: dict[str, list[str]] = {}
-        for power, territory in removed:
-            gone_from.setdefault(territory, []).append(power)
-        for territory, powers, indices, present in after.candidates:
-            gone = gone_from.get(territory)
-            if gone:  # phase 5 sees the board after the removals of phase 4
-                powers = tuple(p for p in powers if p not in gone)
-                if not powers:
-                    continue
-                indices = tuple(POWER_ORDER[p] for p in powers)
-                present = _mask(powers)
-            if len(indices) > 1:
-                at_war = False
-                for index in indices:
-                    if by_index[index] & present:
-                        at_war = True
-                        break
-                if at_war:
-                    continue
-            founded.append((territory, powers))
+        removed = _removed(contests, relations, by_index)
+        founded = _founded(contests, removed, by_index)
     state = after.state
     options = state.options
     game_over = (
@@ -237,3 +239,47 @@ def settle(after: AfterOrders, relations: Any) -> Settlement:
         founded=tuple(founded),
         game_over=game_over,
     )
+
+
+def _removed(
+    contests: Contests, relations: Relations, by_index: list[int]
+) -> list[tuple[str, str]]:
+    """Phase 4 with bit masks: the ``(power, territory)`` presences to remove."""
+    removed: list[tuple[str, str]] = []
+    for territory, (a, b), ia, ib in contests.pairs:
+        a_attacked = by_index[ia] >> ib & 1  # b declared war on a
+        b_attacked = by_index[ib] >> ia & 1
+        if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
+            removed.append((a, territory) if a_attacked else (b, territory))
+    crowds = contests.crowds
+    if crowds.labels:
+        # For every presence at once: wars declared on it by the others present, counted
+        # with a popcount table, compared with the alliances (others - wars).
+        wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
+        hits = np.flatnonzero(2 * _POPCOUNT[wars_on] > crowds.others)
+        labels = crowds.labels
+        removed.extend(labels[i] for i in hits.tolist())
+    return removed
+
+
+def _founded(
+    contests: Contests, removed: list[tuple[str, str]], by_index: list[int]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Phase 5 on the board after the removals: the colonies founded, with their powers."""
+    gone_from: dict[str, list[str]] = {}
+    for power, territory in removed:
+        gone_from.setdefault(territory, []).append(power)
+    founded: list[tuple[str, tuple[str, ...]]] = []
+    for territory, powers, indices, present in contests.candidates:
+        gone = gone_from.get(territory)
+        if gone:  # phase 5 sees the board after the removals of phase 4
+            powers = tuple(p for p in powers if p not in gone)
+            if not powers:
+                continue
+            indices = tuple(POWER_ORDER[p] for p in powers)
+            present = _mask(powers)
+        # No power still present declared war on another one present.
+        if len(indices) > 1 and any(by_index[index] & present for index in indices):
+            continue
+        founded.append((territory, powers))
+    return founded

@@ -1,38 +1,33 @@
 """Phase 3 of a round: the order sheets executed (develop, explore, land) into an
-:class:`AfterOrders`, the board before conflicts with everything :func:`settle` needs precomputed.
-It does not depend on the diplomatic relations.
+:class:`AfterOrders`, the board before conflicts. It does not depend on the diplomatic relations.
+
+Each kind of order has one rule here that holds both its checks and its execution (a
+:class:`_Rule`: :meth:`~_Rule.accept` while the sheets are read, :meth:`~_Rule.execute` once they
+all are); :func:`execute_orders` itself knows no kind of order. It reads every sheet, power by
+power, through the checks common to all orders given to a presence, hands each order to the rule
+of its kind, then lets the rules execute in the rules' order: develop, explore, land.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_files import load_board
-from tabletop.games.africa1880.conflicts import _Crowds, _mask
+from tabletop.games.africa1880.conflicts import Contests
 from tabletop.games.africa1880.frozen_map import FrozenMap
-from tabletop.games.africa1880.options import LandingCheck, Options
+from tabletop.games.africa1880.options import LandingCheck
 from tabletop.games.africa1880.orders import (
-    ALREADY_PRESENT,
-    COLONY_CLOSED,
-    DUPLICATE_ORDER,
-    LANDING_OCCUPIED,
-    NO_PAWN_LEFT,
-    NO_PIN_LEFT,
-    NO_PRESENCE,
-    NOT_COASTAL,
-    NOT_NEIGHBOUR,
-    NOT_PLAYING,
-    TERRITORY_FULL,
-    UNKNOWN_TERRITORY,
     Develop,
     Explore,
     Hold,
     Landing,
     OrderKind,
     OrderSheet,
+    Reason,
     VoidOrder,
     order_text,
     void_order,
@@ -41,6 +36,9 @@ from tabletop.games.africa1880.powers import POWER_ORDER, name_key, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
 from tabletop.games.africa1880.state import GameState
 
+if TYPE_CHECKING:  # only for annotations: the notation imports no adjudicator
+    from tabletop.games.africa1880.notation import ParseResult
+
 
 class GameOverError(ValueError):
     """Raised when asked to resolve a round of a finished game."""
@@ -48,13 +46,13 @@ class GameOverError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class AfterOrders:
-    """The board after phase 3, before conflicts: what :func:`settle` needs, precomputed.
+    """The board after phase 3, before conflicts, with what phase 3 did.
 
     ``occupancy`` maps every occupied territory to its powers (alphabetical); ``contested`` lists
     the non-colony territories with two or more presences; ``colony_candidates`` the non-colony
-    territories with all spaces filled and at least one presence; ``masks`` gives, for those
-    territories, the bit mask of the powers present (see ``POWER_BITS``). Treat every field as
-    read-only.
+    territories with all spaces filled and at least one presence. Treat every field as read-only;
+    a copy made with :func:`dataclasses.replace` (fewer contested territories, say) is settled on
+    its own fields.
     """
 
     state: GameState
@@ -64,268 +62,325 @@ class AfterOrders:
     occupancy: Mapping[str, tuple[str, ...]]
     contested: tuple[tuple[str, tuple[str, ...]], ...]
     colony_candidates: tuple[str, ...]
-    masks: Mapping[str, int]
-    # Precomputed once so that settle() only does bit arithmetic: (territory, (a, b), a index,
-    # b index) for two presences, and arrays over every presence in territories of three or more.
-    pairs: tuple[tuple[str, tuple[str, ...], int, int], ...]
-    crowds: _Crowds
-    candidates: tuple[tuple[str, tuple[str, ...], tuple[int, ...], int], ...]
     new_presences: tuple[NewPresence, ...]
     development_added: tuple[DevelopmentResult, ...]
     void_orders: tuple[VoidOrder, ...]
 
-
-def _coerce_sheets(sheets: Any, board: Board, powers: tuple[str, ...]) -> tuple[dict, list]:
-    """Accept a mapping power -> OrderSheet, a ParseResult or typed text; return (sheets, voids)."""
-    if isinstance(sheets, str):
-        from tabletop.games.africa1880.notation import (
-            parse_sheets,
-        )  # notation imports no adjudicator
-
-        sheets = parse_sheets(sheets, board, powers)
-    if sheets is None:
-        return {}, []
-    if hasattr(sheets, "sheets") and hasattr(sheets, "errors"):  # a ParseResult
-        return dict(sheets.sheets), list(sheets.errors)
-    if isinstance(sheets, Mapping):
-        return dict(sheets), []
-    out: dict[str, OrderSheet] = {}
-    for sheet in sheets:  # an iterable of OrderSheet
-        out.setdefault(sheet.power, sheet)
-    return out, []
+    @cached_property
+    def contests(self) -> Contests:
+        """The contested territories and colony candidates as phase 4 reads them, built once."""
+        return Contests.build(self.occupancy, self.contested, self.colony_candidates)
 
 
-def _landing_occupants(
-    target: str,
-    options: Options,
-    current: Mapping[str, set[str]],
-    occupied_at_start: Mapping[str, list[str]],
-) -> tuple[str, ...]:
-    """Who makes a landing on ``target`` fail: present when the sheet is read, or at the start
-    of the round, as the ``landing_check`` option says."""
-    if options.landing_check is LandingCheck.READING_ORDER:
-        return sort_powers(current.get(target, ()))
-    return tuple(occupied_at_start.get(target, ()))
+class _Table:
+    """Phase 3 under way: the position as the rules change it, and the void orders so far."""
+
+    def __init__(self, state: GameState, board: Board, sheets: Mapping[str, OrderSheet]) -> None:
+        self.state = state
+        self.board = board
+        self.sheets = sheets
+        self.territories = board.territories
+        self.options = state.options
+        self.colonies = state.colonies
+        self.presences = {p: set(ts) for p, ts in state.presences.items()}
+        self.stock = {p: self.options.stock - len(ts) for p, ts in state.presences.items()}
+        self.development = dict(state.development)
+        self.void: list[VoidOrder] = []
+        self.new_presences: list[NewPresence] = []
+        self.development_added: list[DevelopmentResult] = []
+
+    def refuse(
+        self, power: str, order: Develop | Explore | Hold | Landing, code: Reason, **details: Any
+    ) -> None:
+        """Void ``order``, reported with the line number and the text the person typed when
+        known."""
+        sheet = self.sheets.get(power)
+        written = sheet.written.get(order) if sheet is not None else None
+        if written is None:
+            self.void.append(void_order(power, order_text(order), code, **details))
+        else:
+            line, text = written
+            self.void.append(void_order(power, text, code, line=line, **details))
+
+    def unknown(self, power: str, order: Develop | Explore | Hold | Landing, name: str) -> None:
+        """Void ``order`` naming a territory the board does not have (with a suggestion)."""
+        suggestion = self.board.suggest(name)
+        self.refuse(power, order, Reason.UNKNOWN_TERRITORY, suggestion=suggestion, text=name)
+
+    def place(self, power: str, territory: str, by: OrderKind) -> None:
+        """A new presence of ``power`` from its stock."""
+        self.stock[power] -= 1
+        self.presences[power].add(territory)
+        self.new_presences.append(NewPresence(power, territory, by))
+
+    def result(self) -> AfterOrders:
+        """The board after phase 3, with what the conflict phase looks at listed once."""
+        presences, development, colonies = self.presences, self.development, self.colonies
+        # Grouped by power for the person placing pawns on the table.
+        self.new_presences.sort(key=lambda n: (POWER_ORDER[n.power], name_key(n.territory)))
+        lists: dict[str, list[str]] = {}
+        for power in self.state.powers:  # alphabetical, so each list comes out sorted
+            for territory in presences[power]:
+                lists.setdefault(territory, []).append(power)
+        occupancy = {t: tuple(ps) for t, ps in lists.items()}
+        contested = tuple(
+            (t, occupancy[t])
+            for t in sorted(occupancy)
+            if len(occupancy[t]) >= 2 and t not in colonies
+        )
+        candidates = tuple(
+            t
+            for t in sorted(development)
+            if t not in colonies and t in occupancy and development[t] >= self.territories[t].spaces
+        )
+        return AfterOrders(
+            state=self.state,
+            board=self.board,
+            presences=FrozenMap((p, frozenset(ts)) for p, ts in presences.items()),
+            development=FrozenMap(development),
+            occupancy=occupancy,
+            contested=contested,
+            colony_candidates=candidates,
+            new_presences=tuple(self.new_presences),
+            development_added=tuple(self.development_added),
+            void_orders=tuple(self.void),
+        )
 
 
-def execute_orders(state: GameState, board: Board | None, sheets: Any) -> AfterOrders:
+OrderT = TypeVar("OrderT", Develop, Explore, Hold, Landing)
+
+
+class _Rule(Generic[OrderT]):
+    """One kind of order: its checks and its execution in one place.
+
+    :meth:`accept` sees each order of the kind as its sheet is read (an order given to a presence
+    has passed the checks common to them all: known territory, own presence, one order per
+    presence); :meth:`execute` runs once every sheet is read, in the rules' order.
+    """
+
+    kind: ClassVar[type[Develop | Explore | Hold | Landing]]
+
+    def accept(self, table: _Table, power: str, order: OrderT) -> None:
+        raise NotImplementedError
+
+    def execute(self, table: _Table) -> None:
+        raise NotImplementedError
+
+
+class _HoldRule(_Rule[Hold]):
+    """Hold: the presence does nothing; the order only counts as the presence's one order."""
+
+    kind = Hold
+
+    def accept(self, table: _Table, power: str, order: Hold) -> None:
+        pass
+
+    def execute(self, table: _Table) -> None:
+        pass
+
+
+class _DevelopRule(_Rule[Develop]):
+    """Develop: one pin per valid order, capped by the territory's free spaces and by the pins
+    left in the box. When pins run short, territories are served in alphabetical order, and the
+    orders within a territory in reading order (powers alphabetically)."""
+
+    kind = Develop
+
+    def __init__(self) -> None:
+        self.requests: dict[str, list[tuple[str, Develop]]] = {}
+
+    def accept(self, table: _Table, power: str, order: Develop) -> None:
+        self.requests.setdefault(order.territory, []).append((power, order))
+
+    def execute(self, table: _Table) -> None:
+        development = table.development
+        total_pins = table.options.total_pins
+        pins_left = total_pins - sum(development.values())
+        for territory in sorted(self.requests, key=lambda t: (name_key(t), t)):
+            spaces = table.territories[territory].spaces
+            before = development.get(territory, 0)
+            added = 0
+            for power, order in self.requests[territory]:
+                if before + added >= spaces:
+                    table.refuse(
+                        power, order, Reason.TERRITORY_FULL, territory=territory, spaces=spaces
+                    )
+                elif pins_left <= 0:
+                    table.refuse(power, order, Reason.NO_PIN_LEFT, total=total_pins)
+                else:
+                    added += 1
+                    pins_left -= 1
+            if added:
+                development[territory] = before + added
+                table.development_added.append(
+                    DevelopmentResult(territory, added, before + added, spaces)
+                )
+
+
+class _ExploreRule(_Rule[Explore]):
+    """Explore: a new presence on a neighbour that is no colony and holds none of the power's
+    yet; several explorations toward one territory give one presence. When the stock runs out,
+    targets are served in alphabetical order and the rest are void."""
+
+    kind = Explore
+
+    def __init__(self) -> None:
+        self.requests: dict[str, dict[str, list[Explore]]] = {}
+
+    def accept(self, table: _Table, power: str, order: Explore) -> None:
+        source, target = order.source, order.target
+        if target not in table.territories:
+            table.unknown(power, order, target)
+        elif target not in table.territories[source].neighbours:
+            table.refuse(power, order, Reason.NOT_NEIGHBOUR, source=source, target=target)
+        elif target in table.colonies:
+            table.refuse(power, order, Reason.COLONY_CLOSED, territory=target)
+        elif target in table.state.presences[power]:
+            table.refuse(power, order, Reason.ALREADY_PRESENT, territory=target)
+        else:
+            self.requests.setdefault(power, {}).setdefault(target, []).append(order)
+
+    def execute(self, table: _Table) -> None:
+        for power in table.state.powers:
+            requests = self.requests.get(power)
+            if not requests:
+                continue
+            for target in sorted(requests, key=lambda t: (name_key(t), t)):
+                if table.stock[power] > 0:
+                    table.place(power, target, OrderKind.EXPLORE)
+                    continue
+                for order in requests[target]:
+                    table.refuse(power, order, Reason.NO_PAWN_LEFT, explore=True)
+
+
+class _LandingRule(_Rule[Landing]):
+    """Landing: after the explorations, a new presence on a coastal territory that is no colony
+    and empty of any presence, at the start of the round or when the sheet is read (the
+    ``landing_check`` option)."""
+
+    kind = Landing
+
+    def __init__(self) -> None:
+        self.landings: dict[str, Landing] = {}
+        self.occupied_now: dict[str, set[str]] = {}
+
+    def accept(self, table: _Table, power: str, order: Landing) -> None:
+        self.landings[power] = order
+
+    def execute(self, table: _Table) -> None:
+        for power in self._reading_order(table):
+            landing = self.landings[power]
+            if self._possible(table, power, landing):
+                table.place(power, landing.target, OrderKind.LAND)
+                self.occupied_now.setdefault(landing.target, set()).add(power)
+
+    def _reading_order(self, table: _Table) -> list[str]:
+        powers = table.state.powers
+        if table.options.landing_check is not LandingCheck.READING_ORDER:
+            return [p for p in powers if p in self.landings]
+        for power in powers:  # who is where once the explorations are done
+            for territory in table.presences[power]:
+                self.occupied_now.setdefault(territory, set()).add(power)
+        listed = [p for p in table.options.reading_order if p in self.landings]
+        return listed + [p for p in powers if p in self.landings and p not in listed]
+
+    def _occupants(self, table: _Table, target: str) -> tuple[str, ...]:
+        """Who makes a landing on ``target`` fail, as the ``landing_check`` option says."""
+        if table.options.landing_check is LandingCheck.READING_ORDER:
+            return sort_powers(self.occupied_now.get(target, ()))
+        return table.state.presences_in(target)
+
+    def _possible(self, table: _Table, power: str, landing: Landing) -> bool:
+        """True when ``landing`` can be executed now; otherwise it is voided here."""
+        target = landing.target
+        if target not in table.territories:
+            table.unknown(power, landing, target)
+        elif not table.territories[target].coastal:
+            table.refuse(power, landing, Reason.NOT_COASTAL, territory=target)
+        elif target in table.colonies:
+            table.refuse(power, landing, Reason.COLONY_CLOSED, territory=target)
+        elif occupants := self._occupants(table, target):
+            check = table.options.landing_check
+            details = {"territory": target, "occupants": occupants, "landing_check": check}
+            table.refuse(power, landing, Reason.LANDING_OCCUPIED, **details)
+        elif target in table.presences[power]:
+            table.refuse(power, landing, Reason.ALREADY_PRESENT, territory=target)
+        elif table.stock[power] <= 0:
+            table.refuse(power, landing, Reason.NO_PAWN_LEFT)
+        else:
+            return True
+        return False
+
+
+def _presence_order_accepted(
+    table: _Table, power: str, order: Develop | Explore | Hold, seen: set[str]
+) -> bool:
+    """The checks common to every order given to a presence: a territory of the board, where
+    the power has a presence, which receives no other order."""
+    source = order.source
+    if source not in table.territories:
+        table.unknown(power, order, source)
+    elif source not in table.state.presences[power]:
+        table.refuse(power, order, Reason.NO_PRESENCE, territory=source)
+    elif source in seen:
+        table.refuse(power, order, Reason.DUPLICATE_ORDER, territory=source)
+    else:
+        seen.add(source)
+        return True
+    return False
+
+
+def _read_sheet(
+    table: _Table, sheet: OrderSheet, rules: Mapping[type, _Rule[Any]], power: str
+) -> None:
+    """Hand each order of ``sheet`` that passes the common checks to the rule of its kind."""
+    table.void.extend(sheet.void)
+    if power not in table.state.presences:
+        landing = (sheet.landing,) if sheet.landing is not None else ()
+        for order in (*sheet.orders, *landing):
+            table.refuse(power, order, Reason.NOT_PLAYING)
+        return
+    seen: set[str] = set()
+    for order in sheet.orders:
+        if _presence_order_accepted(table, power, order, seen):
+            rules[type(order)].accept(table, power, order)
+    if sheet.landing is not None:
+        rules[Landing].accept(table, power, sheet.landing)
+
+
+def execute_orders(
+    state: GameState,
+    board: Board | None,
+    sheets: Mapping[str, OrderSheet] | ParseResult,
+) -> AfterOrders:
     """Phase 3: execute every power's orders on ``state``; relations play no part here.
 
-    ``sheets`` is a mapping power -> :class:`OrderSheet` (a missing sheet: every presence holds),
-    a ``ParseResult`` or the typed text of the sheets. Develops fill spaces up to each territory's
-    spaces and the game's pins (when pins run short, territories are served in alphabetical order,
-    and powers within a territory in alphabetical order); explorations are cut off alphabetically by
-    target when a power's stock runs out; landings come after explorations.
+    ``sheets`` maps each power to its :class:`OrderSheet` (a missing sheet: every presence holds),
+    or is what :func:`~tabletop.games.africa1880.notation.parse_sheets` read (its lines that
+    belong to no sheet are reported void too). Develops fill spaces up to each territory's spaces
+    and the game's pins; explorations are cut off alphabetically by target when a power's stock
+    runs out; landings come after explorations.
     """
     if state.game_over:
         raise GameOverError("the game is over; no further round can be resolved")
     if board is None:
         board = load_board(state.board)
-    by_power, orphan_voids = _coerce_sheets(sheets, board, state.powers)
-    territories = board.territories
-    options = state.options
-    colonies = state.colonies
-    void: list[VoidOrder] = list(orphan_voids)
-
-    start_presences = state.presences
-    occupied_at_start: dict[str, list[str]] = {}
-    for power in state.powers:
-        for territory in start_presences[power]:
-            occupied_at_start.setdefault(territory, []).append(power)
-
-    develop_requests: dict[str, list[tuple[str, Develop]]] = {}
-    explore_requests: dict[str, dict[str, list[Explore]]] = {}
-    landings: dict[str, Landing] = {}
-    for power in sorted(by_power, key=lambda p: (POWER_ORDER.get(p, 99), str(p))):
-        sheet: OrderSheet = by_power[power]
-        if power not in start_presences:
-            void.extend(sheet.void)
-            for order in (*sheet.orders, *((sheet.landing,) if sheet.landing else ())):
-                void.append(_void(by_power, power, order, NOT_PLAYING))
-            continue
-        void.extend(sheet.void)
-        mine = start_presences[power]
-        seen: set[str] = set()
-        for order in sheet.orders:
-            source = order.source
-            if source not in territories:
-                void.append(_unknown(by_power, power, order, source, board))
-                continue
-            if source not in mine:
-                void.append(_void(by_power, power, order, NO_PRESENCE, territory=source))
-                continue
-            if source in seen:
-                void.append(_void(by_power, power, order, DUPLICATE_ORDER, territory=source))
-                continue
-            seen.add(source)
-            if isinstance(order, Hold):
-                continue
-            if isinstance(order, Develop):
-                develop_requests.setdefault(source, []).append((power, order))
-                continue
-            target = order.target
-            if target not in territories:
-                void.append(_unknown(by_power, power, order, target, board))
-            elif target not in territories[source].neighbours:
-                void.append(
-                    _void(by_power, power, order, NOT_NEIGHBOUR, source=source, target=target)
-                )
-            elif target in colonies:
-                void.append(_void(by_power, power, order, COLONY_CLOSED, territory=target))
-            elif target in mine:
-                void.append(_void(by_power, power, order, ALREADY_PRESENT, territory=target))
-            else:
-                explore_requests.setdefault(power, {}).setdefault(target, []).append(order)
-        if sheet.landing is not None:
-            landings[power] = sheet.landing
-
-    # Develop: one pin per valid order, capped by free spaces and by the pins left in the box.
-    development = dict(state.development)
-    pins_left = options.total_pins - sum(development.values())
-    development_added = []
-    for territory in sorted(develop_requests, key=lambda t: (name_key(t), t)):
-        spaces = territories[territory].spaces
-        added = 0
-        for power, order in develop_requests[territory]:
-            if development.get(territory, 0) + added >= spaces:
-                void.append(
-                    _void(
-                        by_power, power, order, TERRITORY_FULL, territory=territory, spaces=spaces
-                    )
-                )
-            elif pins_left <= 0:
-                void.append(_void(by_power, power, order, NO_PIN_LEFT, total=options.total_pins))
-            else:
-                added += 1
-                pins_left -= 1
-        if added:
-            total = development.get(territory, 0) + added
-            development[territory] = total
-            development_added.append(DevelopmentResult(territory, added, total, spaces))
-
-    # Explore: one presence per target, alphabetical by target until the stock runs out.
-    presences = {p: set(ts) for p, ts in start_presences.items()}
-    stock = {p: options.stock - len(ts) for p, ts in start_presences.items()}
-    new_presences = []
-    for power in state.powers:
-        requests = explore_requests.get(power)
-        if not requests:
-            continue
-        for target in sorted(requests, key=lambda t: (name_key(t), t)):
-            if stock[power] > 0:
-                stock[power] -= 1
-                presences[power].add(target)
-                new_presences.append(NewPresence(power, target, OrderKind.EXPLORE))
-            else:
-                for order in requests[target]:
-                    void.append(
-                        _void(
-                            by_power,
-                            power,
-                            order,
-                            NO_PAWN_LEFT,
-                            explore=True,
-                        )
-                    )
-
-    # Land: after explorations, one per power, on a coastal territory empty of any presence.
-    if landings:
-        current: dict[str, set[str]] = {}
-        if options.landing_check is LandingCheck.READING_ORDER:
-            for power in state.powers:
-                for territory in presences[power]:
-                    current.setdefault(territory, set()).add(power)
-            listed = [p for p in options.reading_order if p in landings]
-            order_of_reading = listed + [
-                p for p in state.powers if p in landings and p not in listed
-            ]
-        else:
-            order_of_reading = [p for p in state.powers if p in landings]
-        for power in order_of_reading:
-            landing = landings[power]
-            target = landing.target
-            if target not in territories:
-                void.append(_unknown(by_power, power, landing, target, board))
-            elif not territories[target].coastal:
-                void.append(_void(by_power, power, landing, NOT_COASTAL, territory=target))
-            elif target in colonies:
-                void.append(_void(by_power, power, landing, COLONY_CLOSED, territory=target))
-            elif occupants := _landing_occupants(target, options, current, occupied_at_start):
-                void.append(
-                    _void(
-                        by_power,
-                        power,
-                        landing,
-                        LANDING_OCCUPIED,
-                        territory=target,
-                        occupants=occupants,
-                        landing_check=options.landing_check,
-                    )
-                )
-            elif target in presences[power]:
-                void.append(_void(by_power, power, landing, ALREADY_PRESENT, territory=target))
-            elif stock[power] <= 0:
-                void.append(_void(by_power, power, landing, NO_PAWN_LEFT))
-            else:
-                stock[power] -= 1
-                presences[power].add(target)
-                current.setdefault(target, set()).add(power)
-                new_presences.append(NewPresence(power, target, OrderKind.LAND))
-
-    # Grouped by power for the person placing pawns on the table.
-    new_presences.sort(key=lambda n: (POWER_ORDER[n.power], name_key(n.territory)))
-    occupancy_lists: dict[str, list[str]] = {}
-    for power in state.powers:  # alphabetical, so each list comes out sorted
-        for territory in presences[power]:
-            occupancy_lists.setdefault(territory, []).append(power)
-    occupancy = {t: tuple(ps) for t, ps in occupancy_lists.items()}
-    contested = tuple(
-        (t, occupancy[t]) for t in sorted(occupancy) if len(occupancy[t]) >= 2 and t not in colonies
-    )
-    candidates = tuple(
-        t
-        for t in sorted(development)
-        if t not in colonies and t in occupancy and development[t] >= territories[t].spaces
-    )
-    masks = {t: _mask(occupancy[t]) for t in (*(t for t, _ in contested), *candidates)}
-    return AfterOrders(
-        state=state,
-        board=board,
-        presences=FrozenMap((p, frozenset(ts)) for p, ts in presences.items()),
-        development=FrozenMap(development),
-        occupancy=occupancy,
-        contested=contested,
-        colony_candidates=candidates,
-        masks=masks,
-        pairs=tuple(
-            (t, ps, POWER_ORDER[ps[0]], POWER_ORDER[ps[1]]) for t, ps in contested if len(ps) == 2
-        ),
-        crowds=_Crowds.build(contested, masks),
-        candidates=tuple(
-            (t, occupancy[t], tuple(POWER_ORDER[p] for p in occupancy[t]), masks[t])
-            for t in candidates
-        ),
-        new_presences=tuple(new_presences),
-        development_added=tuple(development_added),
-        void_orders=tuple(void),
-    )
+    by_power, unread = _sheets_and_unread(sheets)
+    table = _Table(state, board, by_power)
+    table.void.extend(unread)
+    rules: tuple[_Rule[Any], ...] = (_HoldRule(), _DevelopRule(), _ExploreRule(), _LandingRule())
+    by_kind: dict[type, _Rule[Any]] = {rule.kind: rule for rule in rules}
+    for power in sort_powers(by_power):
+        _read_sheet(table, by_power[power], by_kind, power)
+    for rule in rules:
+        rule.execute(table)
+    return table.result()
 
 
-def _void(
-    by_power: Mapping[str, OrderSheet], power: str, order: Any, code: str, **details: Any
-) -> VoidOrder:
-    """A void order reported with the line number and the text the person typed, when known."""
-    sheet = by_power.get(power)
-    written = sheet.written.get(order) if sheet is not None else None
-    if written is None:
-        return void_order(power, order_text(order), code, **details)
-    line, text = written
-    return void_order(power, text, code, line=line, **details)
-
-
-def _unknown(
-    by_power: Mapping[str, OrderSheet], power: str, order: Any, name: str, board: Board
-) -> VoidOrder:
-    return _void(
-        by_power, power, order, UNKNOWN_TERRITORY, suggestion=board.suggest(name), text=name
-    )
+def _sheets_and_unread(
+    sheets: Mapping[str, OrderSheet] | ParseResult,
+) -> tuple[Mapping[str, OrderSheet], Sequence[VoidOrder]]:
+    """The sheets by power, and the void lines read outside any playing power's sheet."""
+    if isinstance(sheets, Mapping):
+        return sheets, ()
+    return sheets.sheets, sheets.errors

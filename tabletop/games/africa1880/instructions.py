@@ -160,7 +160,9 @@ def table_instructions(
     >>> from tabletop.games.africa1880.state import GameState
     >>> state = GameState(("France", "Germany", "Italy"),
     ...                   {"France": {"Algeria"}, "Germany": {"Tunisia"}})
-    >>> sheets = "[France]\\nAlgeria: explore Tunisia\\n[Germany]\\nwar: France"
+    >>> from tabletop.games.africa1880.orders import Explore, OrderSheet
+    >>> sheets = {"France": OrderSheet("France", (Explore("France", "Algeria", "Tunisia"),)),
+    ...           "Germany": OrderSheet("Germany", wars=frozenset({"France"}))}
     >>> _, report = resolve(state, load_board(), sheets)
     >>> [(str(i.kind), i.power, i.territory) for i in table_instructions(report)]
     [('do_not_place', 'France', 'Tunisia')]

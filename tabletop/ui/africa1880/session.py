@@ -12,6 +12,7 @@ from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.execution import GameOverError
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.powers import lookup_power
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.state import GameState
@@ -34,7 +35,9 @@ def replay(game: Game, board: Board, index: int) -> Report | None:
         return None
     entry = game.history[index]
     try:
-        _, report = resolve(entry.state, board, entry.sheets_text)
+        _, report = resolve(
+            entry.state, board, parse_sheets(entry.sheets_text, board, entry.state.powers)
+        )
     except (GameOverError, ValueError):
         return None
     return report

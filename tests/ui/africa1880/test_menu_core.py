@@ -22,6 +22,7 @@ from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.legal import legal_choices
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.app import AfricaApp
 from tabletop.ui.africa1880.controller import AfricaController
@@ -121,7 +122,7 @@ def test_a_whole_sheet_chosen_through_the_menus_voids_nothing(rng: random.Random
         for power in state.powers:
             assert voids_of(app, power) == [], app.controller.drafts[power]
         typed = "\n".join(f"[{p}]\n{app.controller.drafts[p]}" for p in state.powers)
-        _, report = resolve(state, BOARD, typed)
+        _, report = resolve(state, BOARD, parse_sheets(typed, BOARD, state.powers))
         # Between powers the core may still serve one before another (the last pin, a landing
         # blocked in reading order): a sheet's menus cannot know the other sheets.
         for void in report.void_orders:

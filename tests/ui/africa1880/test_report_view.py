@@ -17,6 +17,7 @@ from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.legal import legal_choices
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.report_text import format_report
@@ -53,7 +54,7 @@ def check_same(report: Report) -> None:
 def test_the_example_round_reads_as_on_the_command_line() -> None:
     game = example_game()
     orders = (ROOT / "examples" / "africa" / "orders_1895.txt").read_text(encoding="utf-8")
-    _, report = resolve(game.state, game.board, orders)
+    _, report = resolve(game.state, game.board, parse_sheets(orders, game.board, game.state.powers))
     check_same(report)
     lines = page_lines(report_html(report, "en", "power", BOARD))
     assert len(lines) > 10
@@ -68,7 +69,8 @@ def test_a_presence_arrived_and_removed_is_one_line() -> None:
     state = GameState(
         ("France", "Germany", "Italy"), {"France": {"Algeria"}, "Germany": {"Tunisia"}}
     )
-    _, report = resolve(state, BOARD, "[France]\nAlgeria: explore Tunisia\n[Germany]\nwar: France")
+    typed = "[France]\nAlgeria: explore Tunisia\n[Germany]\nwar: France"
+    _, report = resolve(state, BOARD, parse_sheets(typed, BOARD, state.powers))
     page = report_html(report, "en", "power", BOARD)
     lines = page_lines(page)
     assert len(lines) == 1 and lines[0].startswith("DO NOT PLACE France in Tunisia")
@@ -79,7 +81,7 @@ def test_a_presence_arrived_and_removed_is_one_line() -> None:
 def test_no_report_yet() -> None:
     assert "No round resolved yet" in report_html(None, "en")
     game = example_game()
-    _, report = resolve(game.state, game.board, "")
+    _, report = resolve(game.state, game.board, {})
     with pytest.raises(ValueError):
         report_html(report, "en", "sideways")
 
