@@ -15,6 +15,7 @@ attack target confirmed is kept by :class:`.KeptTarget` until the guards are cho
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +33,7 @@ from tabletop.games.massai.legal import (
 from tabletop.games.massai.reports import Report
 from tabletop.games.massai.state import Options, State
 from tabletop.i18n.languages import Lang
-from tabletop.store import GameWatcher, Store
+from tabletop.store import GameNotFound, GameWatcher, Store, StoreError
 from tabletop.ui.massai.entries import SecretEntry
 from tabletop.ui.massai.following import OtherPages
 from tabletop.ui.massai.keeping import GameKeeper
@@ -112,7 +113,8 @@ class MassaiController(traitlets.HasTraits):
         self.entry = SecretEntry(self)
         self.plays = Plays(self)
         self.secrets = KeptTarget(self)
-        self.pages = OtherPages(self)
+        self.pages = OtherPages(self.sync)
+        self._sync_lock = threading.Lock()
         self.show(record=GameRecord.new(options))
         self.show(stage=resting_stage(self.state))
         if store is not None and game_id is not None:
@@ -274,8 +276,16 @@ class MassaiController(traitlets.HasTraits):
     # --- other pages -----------------------------------------------------------------------
 
     def watch(self) -> GameWatcher | None:
-        """Follow other pages' changes of this game (see :class:`.OtherPages`)."""
-        return self.pages.watch()
+        """Follow other pages' changes of this game (see :class:`.OtherPages`); ``None`` when
+        it is kept nowhere or cannot be watched (the notice says why)."""
+        if not self.kept:
+            return None
+        assert self.store is not None and self.game_id is not None
+        try:
+            return self.pages.watch(self.store, self.game_id)
+        except StoreError as error:
+            self.notify("db_failed", error=str(error))
+            return None
 
     def stop_watching(self) -> None:
         """Stop following other pages (the watcher's thread and connection end)."""
@@ -286,8 +296,26 @@ class MassaiController(traitlets.HasTraits):
         self.pages.stop_later()
 
     def sync(self) -> None:
-        """Catch up with the database (another page's change, a secret locked elsewhere)."""
-        self.pages.sync()
+        """Catch up with the database: show another page's change (an entry under way here is
+        interrupted, with the reason), or follow a secret locked or cancelled elsewhere."""
+        with self._sync_lock:
+            if not self.kept:
+                return
+            assert self.store is not None and self.game_id is not None
+            try:
+                now = self.store.versions(self.game_id)
+            except GameNotFound:
+                self.keeper.gone()
+                return
+            except StoreError:
+                return  # the database may be restarting: the watcher looks again
+            if now.version != self.version:
+                self.keeper.reload(remote=True)
+                self.changed()
+            elif now.aux_version != self.aux_version:
+                self.note_kept(aux_version=now.aux_version)
+                if self.secrets.follow():
+                    self.changed()
 
     # --- helpers ---------------------------------------------------------------------------
 

@@ -1,47 +1,38 @@
 """Following other pages on the same game: a watcher thread, changes handed to the page's loop.
 
 A :class:`~tabletop.store.GameWatcher` says when the game (or its kept secrets) changed; the
-change is handed over to the event loop that was running when the page started watching (the
-kernel's), so that the widgets are only ever changed from there.
+page is told in the event loop that was running when it started watching (the kernel's), so
+that the widgets are only ever changed from there. What a change means for the page is the
+controller's business (:meth:`~tabletop.ui.massai.controller.MassaiController.sync`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from tabletop.store import GameChange, GameNotFound, GameWatcher, StoreError
-
-if TYPE_CHECKING:
-    from tabletop.ui.massai.controller import MassaiController
+from tabletop.store import GameChange, GameWatcher, Store
 
 
 class OtherPages:
-    """Watches the game a controller shows and brings other pages' changes to it."""
+    """Watches one game at a time and calls ``on_change()`` in the page's loop when it changed."""
 
-    def __init__(self, ctl: MassaiController) -> None:
-        self.ctl = ctl
+    def __init__(self, on_change: Callable[[], None]) -> None:
+        self.on_change = on_change
         self.watcher: GameWatcher | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._sync_lock = threading.Lock()
 
-    def watch(self) -> GameWatcher | None:
-        """Start following the game (a watcher thread); ``None`` when it is kept nowhere."""
-        ctl = self.ctl
-        if not ctl.kept:
-            return None
-        assert ctl.store is not None and ctl.game_id is not None
+    def watch(self, store: Store, game_id: int) -> GameWatcher:
+        """Start following ``game_id`` (a watcher thread; the game followed before no longer).
+
+        Raises :class:`~tabletop.store.StoreError` when the database cannot be watched.
+        """
         self.stop()
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None
-        try:
-            self.watcher = GameWatcher(ctl.store, ctl.game_id, self._on_watch).start()
-        except StoreError as error:
-            ctl.notify("db_failed", error=str(error))
-            return None
+        self.watcher = GameWatcher(store, game_id, self._on_watch).start()
         return self.watcher
 
     def stop(self) -> None:
@@ -60,29 +51,6 @@ class OtherPages:
         # In the watcher's thread: the widgets are changed only in the page's own loop.
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.sync)
+            loop.call_soon_threadsafe(self.on_change)
         else:
-            self.sync()
-
-    def sync(self) -> None:
-        """Catch up with the database: show another page's change (an entry under way here is
-        interrupted, with the reason), or follow a secret locked or cancelled elsewhere."""
-        ctl = self.ctl
-        with self._sync_lock:
-            if not ctl.kept:
-                return
-            assert ctl.store is not None and ctl.game_id is not None
-            try:
-                now = ctl.store.versions(ctl.game_id)
-            except GameNotFound:
-                ctl.keeper.gone()
-                return
-            except StoreError:
-                return  # the database may be restarting: the watcher looks again
-            if now.version != ctl.version:
-                ctl.keeper.reload(remote=True)
-                ctl.changed()
-            elif now.aux_version != ctl.aux_version:
-                ctl.note_kept(aux_version=now.aux_version)
-                if ctl.secrets.follow():
-                    ctl.changed()
+            self.on_change()
