@@ -19,6 +19,7 @@ from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import settle
 from tabletop.games.africa1880.execution import execute_orders
+from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.powers import POWERS
@@ -115,7 +116,7 @@ def main() -> None:
         return settle(after, grids[next(cycle) % 64])
 
     round_objects = per_call(lambda: resolve(state, board, sheets), 200)
-    round_text = per_call(lambda: resolve(state, board, text), 100)
+    round_text = per_call(lambda: resolve(state, board, parse_sheets(text, board, POWERS)), 100)
     voided = void_sheets(state)
     void_count = len(resolve(state, board, voided)[1].void_orders)
     round_void = per_call(lambda: resolve(state, board, voided), 100)
