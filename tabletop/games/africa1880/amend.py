@@ -240,7 +240,7 @@ def _resolve(state: GameState, board: Board, text: str) -> tuple[GameState, Repo
     return resolve(state, board, parse_sheets(text, board, state.powers))
 
 
-def _unplayed_orders(state: GameState, board: Board, text: str, ended: int) -> list[dict]:
+def _unplayed_orders(state: GameState, board: Board, text: str, ended: int) -> list[dict[str, str]]:
     """Every order of a round the new line no longer plays, as a void order."""
     parsed = parse_sheets(text, board, state.powers)
     reason = f"the game ended in {ended}: this round is not played"

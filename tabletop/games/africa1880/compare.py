@@ -122,9 +122,11 @@ def _sides(
 ) -> dict[str, list[dict[str, Any]]]:
     """Items on one side only, counted as multisets, each side in its own order."""
 
-    def only(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping[str, Any]]) -> list:
+    def only(
+        first: Sequence[Mapping[str, Any]], second: Sequence[Mapping[str, Any]]
+    ) -> list[dict[str, Any]]:
         left = Counter(key_of(i) for i in second)
-        out = []
+        out: list[dict[str, Any]] = []
         for item in first:
             key = key_of(item)
             if left[key]:
@@ -267,13 +269,29 @@ def _condition(comparison: Comparison, lang: str) -> str:
 
 
 def _consequences(comparison: Comparison, lang: str) -> list[str]:
-    tr = translator(lang)
+    """What the change would do, in words: presences, pins and colonies, void orders, score."""
+    return [
+        *_presence_consequences(comparison, lang),
+        *_board_consequences(comparison, lang),
+        *_void_consequences(comparison, lang),
+        *_score_consequences(comparison, lang),
+    ]
+
+
+def _where(comparison: Comparison, lang: str) -> Callable[[str], str]:
     board = comparison.board
-    diffs = comparison.differences
 
     def where(name: str) -> str:
         return board.display_name(name, lang) if name in board else name
 
+    return where
+
+
+def _presence_consequences(comparison: Comparison, lang: str) -> list[str]:
+    """Presences kept or lost in phase 4, placed or not in phase 3."""
+    tr = translator(lang)
+    diffs = comparison.differences
+    where = _where(comparison, lang)
     out: list[str] = []
     for item in diffs["removals"]["only_a"]:
         out.append(
@@ -310,6 +328,15 @@ def _consequences(comparison: Comparison, lang: str) -> list[str]:
                     else tr.gettext("{power} would not explore {territory}", **values)
                 )
             out.append(msg)
+    return out
+
+
+def _board_consequences(comparison: Comparison, lang: str) -> list[str]:
+    """Pins added and colonies founded."""
+    tr = translator(lang)
+    diffs = comparison.differences
+    where = _where(comparison, lang)
+    out: list[str] = []
     pins_a = {d["territory"]: d["added"] for d in comparison.report_a.to_dict()["development"]}
     pins_b = {d["territory"]: d["added"] for d in comparison.report_b.to_dict()["development"]}
     for territory in sorted(set(pins_a) | set(pins_b), key=lambda t: (name_key(t), t)):
@@ -332,6 +359,13 @@ def _consequences(comparison: Comparison, lang: str) -> list[str]:
         out.append(
             tr.gettext("{territory} would not become a colony", territory=where(item["territory"]))
         )
+    return out
+
+
+def _void_consequences(comparison: Comparison, lang: str) -> list[str]:
+    """Orders that would be void, or carried out, in version B."""
+    tr = translator(lang)
+    out: list[str] = []
     # Void orders differ on their own only where a power's sheet is the same in both versions
     # (otherwise the condition already says what changed on that sheet).
     changed_sheets = {d["power"] for d in comparison.sheet_differences if d["kind"] == "order"}
@@ -348,7 +382,7 @@ def _consequences(comparison: Comparison, lang: str) -> list[str]:
                 "the order “{order}” of {power} would be void ({reason})",
                 order=void.order_text,
                 power=power_name(void.power, lang) if void.power else "?",
-                reason=void.text(lang, board),
+                reason=void.text(lang, comparison.board),
             )
         )
     for void in void_a:
@@ -362,6 +396,13 @@ def _consequences(comparison: Comparison, lang: str) -> list[str]:
                 power=power_name(void.power, lang) if void.power else "?",
             )
         )
+    return out
+
+
+def _score_consequences(comparison: Comparison, lang: str) -> list[str]:
+    """Scores that would change."""
+    tr = translator(lang)
+    out: list[str] = []
     for row in sorted(comparison.score_differences(), key=lambda r: POWER_ORDER[r["power"]]):
         out.append(
             tr.ngettext(

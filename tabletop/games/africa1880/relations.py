@@ -83,7 +83,7 @@ class Relations:
     def __repr__(self) -> str:
         return f"Relations(wars={sorted(self.wars)!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Relations], tuple[tuple[tuple[str, str], ...]]]:
         return (Relations, (tuple(self.wars),))
 
     def to_dict(self) -> dict[str, list[str]]:
