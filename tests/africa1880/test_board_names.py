@@ -37,3 +37,12 @@ def test_closest_key_prefers_the_fewest_edits() -> None:
     assert closest_key("lybia", ["liberia", "libya", "egypt"]) == "libya"
     assert closest_key("atlantis", ["libya", "egypt"]) is None
     assert closest_key("", ["libya"]) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_the_ascii_path_gives_the_general_key(text: str) -> None:
+    from tabletop.games.africa1880.board_names import _normalize_once
+
+    # Plain ASCII settles in one pass of the general path.
+    assert normalize_name(text) == _normalize_once(text)

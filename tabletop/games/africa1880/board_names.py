@@ -11,9 +11,9 @@ from collections.abc import Iterable
 # Apostrophes and similar marks people type inside names ("Côte d'Ivoire", "Côte-de-l’Or").
 _JOINERS = frozenset("'`\u00b4\u2018\u2019\u02bc\u02b9_.")
 # The same marks within ASCII, plus the one ASCII dash: on plain ASCII text the key is only lower
-# case with these read as spaces, about ten times faster than the general path (a test holds the
-# two equal).
-_ASCII_SPACES = str.maketrans({mark: " " for mark in "'`_.-"})
+# case with these read as spaces (a test holds the two paths equal). A bytes table does both in
+# one pass, many times faster than the general path or than str.translate.
+_ASCII_KEY = bytes.maketrans(b"'`_.-ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"     abcdefghijklmnopqrstuvwxyz")
 
 
 def _normalize_once(text: str) -> str:
@@ -38,7 +38,7 @@ def normalize_name(text: str) -> str:
     'cote de l or'
     """
     if text.isascii():
-        return " ".join(text.lower().translate(_ASCII_SPACES).split())
+        return " ".join(text.encode().translate(_ASCII_KEY).decode().split())
     # Case folding can uncover new accents (and NFKD new capitals), so repeat until stable; real
     # text settles after one or two passes. The bound only guards against pathological input.
     result = _normalize_once(text)
