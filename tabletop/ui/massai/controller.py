@@ -135,7 +135,7 @@ class MassaiController(traitlets.HasTraits):
 
     def open_attack(self) -> bool:
         """Whether the attack being entered allows no guard (nothing secret: chosen openly)."""
-        return self.stage == "attack-target" and guards_allowed(self.state) == 0
+        return self.stage == Stage.ATTACK_TARGET and guards_allowed(self.state) == 0
 
     @property
     def state(self) -> State:
@@ -145,7 +145,7 @@ class MassaiController(traitlets.HasTraits):
     @property
     def chooser(self) -> int:
         """The player who acts or chooses now (the defender while guards are chosen)."""
-        if self.stage in ("guards-wait", "guards"):
+        if self.stage in (Stage.GUARDS_WAIT, Stage.GUARDS):
             return other(self.state.to_move)
         return self.state.to_move
 
@@ -169,9 +169,9 @@ class MassaiController(traitlets.HasTraits):
     def selectable(self) -> frozenset[str]:
         """Squares to outline as choosable in the current stage (public information only)."""
         state = self.state
-        if self.stage == "setup-entry":
+        if self.stage == Stage.SETUP_ENTRY:
             return legal_setup_squares(state, state.to_move) - set(self.selection)
-        if self.stage in ("attack-target", "guards"):
+        if self.stage in (Stage.ATTACK_TARGET, Stage.GUARDS):
             return attackable_huts(state)
         return frozenset()
 

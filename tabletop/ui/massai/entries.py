@@ -17,7 +17,7 @@ from tabletop.games.massai.legal import (
     legal_setup_squares,
 )
 from tabletop.games.massai.state import SETUP_HUTS
-from tabletop.ui.massai.stages import ENTRY_STAGES, OPENS, WAIT_STAGES, resting_stage
+from tabletop.ui.massai.stages import ENTRY_STAGES, OPENS, WAIT_STAGES, Stage, resting_stage
 from tabletop.ui.massai.texts import player_label
 
 if TYPE_CHECKING:
@@ -48,19 +48,19 @@ class SecretEntry:
             ctl.notify("undo_answer_first")
         elif stage in WAIT_STAGES:
             ctl.notify("notice_start_first")
-        elif stage == "reveal":
+        elif stage == Stage.REVEAL:
             ctl.notify("notice_press_continue")
-        elif stage == "setup-entry":
+        elif stage == Stage.SETUP_ENTRY:
             self._toggle_setup(square)
-        elif stage == "play":
+        elif stage == Stage.PLAY:
             self._click_play(square)
-        elif stage == "attack-target":
+        elif stage == Stage.ATTACK_TARGET:
             if square in attackable_huts(state):
                 ctl.show(selection=(square,), notice=())
                 ctl.changed()
             else:
                 ctl.refusal("target-not-attackable", square=square)
-        elif stage == "guards":
+        elif stage == Stage.GUARDS:
             self._toggle_guard(square)
 
     def _toggle_setup(self, square: str) -> None:
@@ -124,9 +124,9 @@ class SecretEntry:
         """Lock the secret choice being entered."""
         ctl = self.ctl
         state = ctl.state
-        if ctl.stage == "setup-entry":
+        if ctl.stage == Stage.SETUP_ENTRY:
             ctl.plays.play(Setup(state.to_move, tuple(ctl.selection)))
-        elif ctl.stage == "attack-target":
+        elif ctl.stage == Stage.ATTACK_TARGET:
             if len(ctl.selection) != 1:
                 ctl.notify("notice_choose_target")
                 return
@@ -141,16 +141,16 @@ class SecretEntry:
             if not ctl.secrets.keep(state.to_move, target):
                 ctl.changed()
                 return
-            ctl.show(target=target, selection=(), stage="guards-wait", notice=("locked", {}))
+            ctl.show(target=target, selection=(), stage=Stage.GUARDS_WAIT, notice=("locked", {}))
             ctl.changed()
-        elif ctl.stage == "guards":
+        elif ctl.stage == Stage.GUARDS:
             assert ctl.target is not None  # guards-wait is reached only with a locked target
             ctl.plays.play(Attack(state.to_move, ctl.target, tuple(ctl.selection)))
 
     def attack(self) -> None:
         """Announce an attack by the player to move (opens the secret target entry)."""
         ctl = self.ctl
-        if ctl.stage != "play":
+        if ctl.stage != Stage.PLAY:
             return
         if not attackable_huts(ctl.state):
             name = player_label(ctl.state.to_move, ctl.lang)
@@ -160,11 +160,11 @@ class SecretEntry:
             return
         ctl.show(selection=(), target=None, notice=())
         if guards_allowed(ctl.state) == 0:
-            ctl.show(stage="attack-target")  # nothing secret: no look-away, no guards
+            ctl.show(stage=Stage.ATTACK_TARGET)  # nothing secret: no look-away, no guards
         else:
             # Kept, so that a reload goes on with the attack rather than forget it.
             ctl.secrets.announce(ctl.state.to_move)
-            ctl.show(stage="attack-wait")
+            ctl.show(stage=Stage.ATTACK_WAIT)
         ctl.changed()
 
     def clear(self) -> None:
@@ -176,11 +176,11 @@ class SecretEntry:
     def cancel(self) -> None:
         """Leave a secret entry or an announced attack without playing anything."""
         ctl = self.ctl
-        if ctl.stage in ("guards-wait", "guards"):
+        if ctl.stage in (Stage.GUARDS_WAIT, Stage.GUARDS):
             # The target is locked in: the defender may only clear their own guards.
             ctl.notify("no_cancel_now")
         elif ctl.stage in ENTRY_STAGES:
-            if ctl.stage in ("attack-wait", "attack-target"):
+            if ctl.stage in (Stage.ATTACK_WAIT, Stage.ATTACK_TARGET):
                 ctl.secrets.keep(ctl.state.to_move, None)  # the announcement or target kept
             ctl.show(
                 target=None,
@@ -189,13 +189,13 @@ class SecretEntry:
                 notice=("notice_entry_cancelled", {}),
             )
             ctl.changed()
-        elif ctl.stage == "play" and ctl.selection:
+        elif ctl.stage == Stage.PLAY and ctl.selection:
             ctl.clear()
 
     def continue_(self) -> None:
         """Close the reveal and go on with the game."""
         ctl = self.ctl
         # A reveal just shown ignores its button for a moment (the Confirm before it stood there).
-        if ctl.stage == "reveal" and ctl.handover_ready():
+        if ctl.stage == Stage.REVEAL and ctl.handover_ready():
             ctl.show(stage=resting_stage(ctl.state))
             ctl.changed()

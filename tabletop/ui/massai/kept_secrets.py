@@ -14,7 +14,7 @@ from tabletop.games.massai.actions import Attack
 from tabletop.games.massai.board import other
 from tabletop.games.massai.legal import attackable_huts
 from tabletop.store import StoreError
-from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, resting_stage, seat
+from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, Stage, resting_stage, seat
 
 if TYPE_CHECKING:
     from tabletop.ui.massai.controller import MassaiController
@@ -123,7 +123,7 @@ class KeptTarget:
             payload = found[seat(player)]
             if isinstance(payload, dict) and payload.get("what") == SECRET_ANNOUNCED:
                 if self.announced(payload, player):
-                    ctl.show(stage="attack-wait")  # no target yet: the attacker chooses it
+                    ctl.show(stage=Stage.ATTACK_WAIT)  # no target yet: the attacker chooses it
                     if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
                         ctl.show(notice=("attack_restored", {"player": player}))
                 else:
@@ -131,7 +131,7 @@ class KeptTarget:
                 continue
             reason = self.unusable(payload, player)
             if reason is None:
-                ctl.show(target=payload["target"], stage="guards-wait")
+                ctl.show(target=payload["target"], stage=Stage.GUARDS_WAIT)
                 if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
                     ctl.show(notice=("db_attack_locked", {"player": player}))
                 continue
@@ -145,29 +145,29 @@ class KeptTarget:
                 ctl.show(notice=lost)
             return
         pending = ctl.state.pending_setup
-        if pending is not None and ctl.stage == "setup-wait" and quiet_if_locked:
+        if pending is not None and ctl.stage == Stage.SETUP_WAIT and quiet_if_locked:
             ctl.show(notice=("db_setup_locked", {"player": other(ctl.state.to_move)}))
 
     def follow(self) -> bool:
         """Another page locked or cancelled an attack target on this version: follow it.
         True when the page changed. An entry typed on this page is left alone."""
         ctl = self.ctl
-        if ctl.stage not in ("play", "attack-wait", "guards-wait"):
+        if ctl.stage not in (Stage.PLAY, Stage.ATTACK_WAIT, Stage.GUARDS_WAIT):
             return False
         found = self.read()
         player = ctl.state.to_move
         payload = found.get(seat(player))
         if payload is not None and self.unusable(payload, player) is None:
-            if ctl.stage == "guards-wait" and ctl.target == payload["target"]:
+            if ctl.stage == Stage.GUARDS_WAIT and ctl.target == payload["target"]:
                 return False
             ctl.show(
                 target=payload["target"],
                 selection=(),
-                stage="guards-wait",
+                stage=Stage.GUARDS_WAIT,
                 notice=("db_remote_attack", {"player": player}),
             )
             return True
-        if payload is None and ctl.stage == "guards-wait":
+        if payload is None and ctl.stage == Stage.GUARDS_WAIT:
             ctl.show(target=None, stage=resting_stage(ctl.state), notice=("db_remote_cancel", {}))
             return True
         return False

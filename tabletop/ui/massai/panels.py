@@ -13,7 +13,7 @@ from tabletop.ui.massai.canvas import shown_chain
 from tabletop.ui.massai.prompts import prompt_tells_report
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
-from tabletop.ui.massai.stages import WAIT_STAGES
+from tabletop.ui.massai.stages import WAIT_STAGES, Stage
 from tabletop.ui.massai.texts import player_label, t
 
 if TYPE_CHECKING:
@@ -117,16 +117,16 @@ def shown_buttons(c: MassaiController) -> dict[str, bool]:
     if c.undo_question:
         # Only the answer: undo (both agree) or keep.
         return {name: name in ("undo-agree", "undo-keep") for name in ACTION_BUTTONS}
-    resting = stage in ("play", "over", "setup-wait", "reveal")
+    resting = stage in (Stage.PLAY, Stage.OVER, Stage.SETUP_WAIT, Stage.REVEAL)
     return {
         "start": is_secret_wait(c),
-        "confirm": stage in ("setup-entry", "attack-target", "guards"),
-        "clear": stage in ("setup-entry", "guards") and bool(c.selection),
-        "attack": stage == "play",
+        "confirm": stage in (Stage.SETUP_ENTRY, Stage.ATTACK_TARGET, Stage.GUARDS),
+        "clear": stage in (Stage.SETUP_ENTRY, Stage.GUARDS) and bool(c.selection),
+        "attack": stage == Stage.PLAY,
         # Not once the target is locked in: the defender may only clear their own guards.
-        "cancel": stage in ("attack-wait", "attack-target", "setup-entry")
-        or (stage == "play" and bool(c.selection)),
-        "continue": stage == "reveal",
+        "cancel": stage in (Stage.ATTACK_WAIT, Stage.ATTACK_TARGET, Stage.SETUP_ENTRY)
+        or (stage == Stage.PLAY and bool(c.selection)),
+        "continue": stage == Stage.REVEAL,
         "undo": resting and bool(c.record.actions),
         "redo": resting and c.can_redo,
         "undo-agree": False,

@@ -14,6 +14,7 @@ from tabletop.ui.massai.stages import (
     ENTRY_STAGES,
     HELD_STAGES,
     TABLE,
+    Stage,
     history_detail,
     resting_stage,
     seat,
@@ -154,10 +155,10 @@ class Plays:
         ctl.show(last_report=report, selection=(), target=None)
         reveal = isinstance(action, Attack) or (isinstance(action, Setup) and report.placed)
         if isinstance(action, Setup) and not report.placed:
-            ctl.show(stage="setup-wait", notice=("locked", {}))
+            ctl.show(stage=Stage.SETUP_WAIT, notice=("locked", {}))
         else:
             ctl.show(
-                stage="reveal" if reveal else resting_stage(ctl.state),
+                stage=Stage.REVEAL if reveal else resting_stage(ctl.state),
                 notice=("report", report),
             )
         ctl.changed()

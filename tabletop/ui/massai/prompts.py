@@ -13,6 +13,7 @@ from tabletop.i18n import available_languages
 from tabletop.i18n.keys import MASSAI_STORE, text
 from tabletop.ui.massai.report_text import describe
 from tabletop.ui.massai.screen_texts import screen_text
+from tabletop.ui.massai.stages import Stage
 from tabletop.ui.massai.texts import player_label, t
 
 if TYPE_CHECKING:
@@ -26,9 +27,9 @@ def stage_prompt(ctl: MassaiController) -> str:
         return ctl.notice_text()  # the question both players answer
     name = player_label(ctl.chooser, lang)
     opponent = player_label(other(ctl.chooser), lang)
-    if stage == "setup-wait":
+    if stage == Stage.SETUP_WAIT:
         return t("prompt_setup_wait", lang, player=name, other=opponent)
-    if stage == "setup-entry":
+    if stage == Stage.SETUP_ENTRY:
         rows = state.board.half_rows(state.to_move)
         return t(
             "prompt_setup_entry",
@@ -38,15 +39,15 @@ def stage_prompt(ctl: MassaiController) -> str:
             last=rows[-1],
             count=len(ctl.selection),
         )
-    if stage == "play":
+    if stage == Stage.PLAY:
         if state.supply(state.to_move) > 0:
             return t("prompt_build", lang, player=name)
         if ctl.selection:
             return t("prompt_move_to", lang, player=name, origin=ctl.selection[0])
         return t("prompt_move_from", lang, player=name)
-    if stage == "attack-wait":
+    if stage == Stage.ATTACK_WAIT:
         return t("prompt_attack_wait", lang, player=name, other=opponent)
-    if stage == "attack-target":
+    if stage == Stage.ATTACK_TARGET:
         chosen = ctl.selection[0] if ctl.selection else "—"
         if ctl.open_attack():
             points = ctl.attack_numbers()[0]
@@ -54,9 +55,9 @@ def stage_prompt(ctl: MassaiController) -> str:
                 "prompt_attack_open", lang, player=name, points=points, chosen=chosen
             )
         return t("prompt_attack_target", lang, player=name, other=opponent, chosen=chosen)
-    if stage == "guards-wait":
+    if stage == Stage.GUARDS_WAIT:
         return t("prompt_guards_wait", lang, player=name, attacker=opponent)
-    if stage == "guards":
+    if stage == Stage.GUARDS:
         points, allowed = ctl.attack_numbers()
         return t(
             "prompt_guards",
@@ -66,7 +67,7 @@ def stage_prompt(ctl: MassaiController) -> str:
             allowed=allowed,
             count=len(ctl.selection),
         )
-    if stage == "reveal":
+    if stage == Stage.REVEAL:
         # What happened, at the top of the page: the result must not fall below the fold.
         said = describe(ctl.last_report, lang) if ctl.last_report is not None else ""
         if state.phase == "over":
@@ -90,7 +91,7 @@ def prompt_tells_report(ctl: MassaiController) -> bool:
     said once."""
     if ctl.undo_question:
         return True
-    return ctl.stage == "reveal" and bool(ctl.notice) and ctl.notice[0] == "report"
+    return ctl.stage == Stage.REVEAL and bool(ctl.notice) and ctl.notice[0] == "report"
 
 
 def history_lines(record: GameRecord, state: State, lang: str) -> list[str]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.massai.actions import Build, Move
 from tabletop.ui.massai.canvas import Scene
+from tabletop.ui.massai.stages import Stage
 
 if TYPE_CHECKING:
     from tabletop.ui.massai.controller import MassaiController
@@ -18,17 +19,19 @@ if TYPE_CHECKING:
 def scene_for(c: MassaiController) -> Scene:
     """The scene of the controller's stage (public information outside the entry stages)."""
     stage, state = c.stage, c.state
-    if stage in ("setup-entry", "attack-target", "guards") or (stage == "play" and c.selection):
+    if stage in (Stage.SETUP_ENTRY, Stage.ATTACK_TARGET, Stage.GUARDS) or (
+        stage == Stage.PLAY and c.selection
+    ):
         return Scene(
             state=state,
             selection=tuple(c.selection),
             selection_player=c.chooser,
-            selection_as_huts=stage == "setup-entry",
+            selection_as_huts=stage == Stage.SETUP_ENTRY,
             choosable=c.selectable(),
-            guards=tuple(c.selection) if stage == "guards" else (),
+            guards=tuple(c.selection) if stage == Stage.GUARDS else (),
         )
     report = c.last_report
-    if stage == "reveal" and report is not None:
+    if stage == Stage.REVEAL and report is not None:
         outcome = report.attack
         return Scene(
             state=state,
@@ -37,7 +40,7 @@ def scene_for(c: MassaiController) -> Scene:
             placed=report.placed,
             removed=report.removed,
         )
-    if stage == "play" and report is not None and isinstance(report.action, (Build, Move)):
+    if stage == Stage.PLAY and report is not None and isinstance(report.action, (Build, Move)):
         # Keep the last build or move visible to the other player (a move: where from, too).
         action = report.action
         moved = (action.origin, action.destination) if isinstance(action, Move) else None

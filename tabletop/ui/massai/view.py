@@ -24,7 +24,7 @@ from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
-from tabletop.ui.massai.stages import HELD_STAGES
+from tabletop.ui.massai.stages import HELD_STAGES, Stage
 from tabletop.ui.massai.style import MASSAI_CSS
 from tabletop.ui.massai.taps import connect_squares
 from tabletop.ui.massai.teacher import TeacherFactory, public_position
@@ -250,7 +250,11 @@ class MassaiView:
     def _teacher_note(self) -> str:
         """Said above the panel while a secret choice is being entered."""
         c = self.controller
-        return t("teacher_secret_note", c.lang) if c.stage not in ("play", "reveal", "over") else ""
+        return (
+            t("teacher_secret_note", c.lang)
+            if c.stage not in (Stage.PLAY, Stage.REVEAL, Stage.OVER)
+            else ""
+        )
 
     def refresh_teacher(self) -> None:
         """Give the teacher view the public position, in the page language.
@@ -301,7 +305,7 @@ class MassaiView:
         for name, key in BUTTON_TEXTS.items():
             self.buttons[name].description = t(key, lang)
         self.new_button.description = t("new_game", lang)
-        if c.stage == "guards":
+        if c.stage == Stage.GUARDS:
             self.clear_button.description = screen_text("clear_guards", lang)
         self.undo_agree_button.description = screen_text("undo_agree", lang)
         self.undo_keep_button.description = screen_text("undo_keep", lang)
