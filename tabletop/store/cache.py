@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 
-from tabletop.games.africa1880.gamefile import Game
+from tabletop.store import kinds
 from tabletop.store.kinds import AnyGame
 
 #: Game objects kept in memory per store.
@@ -61,6 +61,5 @@ class GameCache:
 
 def copy_game(game: AnyGame) -> AnyGame:
     """A copy a caller may change: states, boards and Massai records are immutable values."""
-    if isinstance(game, Game):
-        return Game(state=game.state, history=list(game.history), board=game.board)
-    return game
+    copy: AnyGame = kinds.copy_of(game)
+    return copy
