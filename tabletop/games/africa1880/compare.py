@@ -170,8 +170,8 @@ def _sheet_differences(state: GameState, a: ParseResult, b: ParseResult) -> list
         for other in state.powers:
             if other == power:
                 continue
-            rel_a = Relation.WAR if sheet_a and other in sheet_a.wars else Relation.ALLIANCE
-            rel_b = Relation.WAR if sheet_b and other in sheet_b.wars else Relation.ALLIANCE
+            rel_a = sheet_a.relation(other) if sheet_a else Relation.ALLIANCE
+            rel_b = sheet_b.relation(other) if sheet_b else Relation.ALLIANCE
             if rel_a != rel_b:
                 out.append(
                     {

@@ -10,11 +10,11 @@ sentence), rendered in any language from the message catalogs only where it is s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletop.games.africa1880.powers import power_name, sort_powers
+from tabletop.games.africa1880.powers import power_name
 from tabletop.games.africa1880.relations import ALL_ALLIANCE, Relation, Relations
 from tabletop.games.enums import TextEnum
 from tabletop.i18n import format_list
@@ -314,13 +314,21 @@ class OrderSheet:
         object.__setattr__(self, "wars", frozenset(self.wars))
         object.__setattr__(self, "void", tuple(self.void))
 
-    def relations(self, powers: Iterable[str]) -> dict[str, Relation]:
-        """``{other power: "war"|"alliance"}`` toward each of ``powers`` other than this one."""
-        return {
-            p: (Relation.WAR if p in self.wars else Relation.ALLIANCE)
-            for p in sort_powers(powers)
-            if p != self.power
-        }
+    def relation(self, toward: str) -> Relation:
+        """The relation this sheet declares toward the power ``toward``."""
+        return Relation.WAR if toward in self.wars else Relation.ALLIANCE
+
+    def with_relation(self, toward: str, relation: Relation) -> OrderSheet:
+        """This sheet declaring ``relation`` toward ``toward`` (the other orders kept).
+
+        >>> sheet = OrderSheet("France").with_relation("Germany", Relation.WAR)
+        >>> sheet.wars, sheet.relation("Germany"), sheet.relation("Italy")
+        (frozenset({'Germany'}), <Relation.WAR: 'war'>, <Relation.ALLIANCE: 'alliance'>)
+        """
+        if toward == self.power:
+            raise ValueError("a power declares no relation toward itself")
+        wars = self.wars | {toward} if relation is Relation.WAR else self.wars - {toward}
+        return replace(self, wars=wars)
 
 
 def relations_from_sheets(

@@ -1,9 +1,14 @@
-"""The diplomatic grid of a round: each declaration is alliance or war, directed."""
+"""The diplomatic grid of a round: each declaration is alliance or war, directed.
+
+One form inside the core: a sheet holds the powers it declares war on
+(:attr:`~tabletop.games.africa1880.orders.OrderSheet.wars`, read as a :class:`Relation` toward
+each power), the round's grid is a :class:`Relations` built from the sheets, and conflict
+resolution reads its bit masks. Text (typed sheets, files) is read and written at the edges.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import cast
 
 import numpy as np
 
@@ -65,10 +70,8 @@ class Relations:
         return (declarer, toward) not in self.wars
 
     def __getitem__(self, pair: tuple[str, str]) -> Relation:
+        """The relation ``declarer`` declared toward ``toward``: ``relations[declarer, toward]``."""
         return Relation.WAR if pair in self.wars else Relation.ALLIANCE
-
-    def get(self, pair: tuple[str, str], default: str = "alliance") -> Relation:
-        return self[pair]
 
     def declared_by(self, power: str) -> frozenset[str]:
         """The powers on which ``power`` declared war."""
@@ -101,20 +104,6 @@ class Relations:
             for declarer, targets in data.items()
             for toward in targets
         )
-
-    @classmethod
-    def coerce(cls, value: object) -> Relations:
-        """Accept Relations, war pairs, ``{(a, b): "war"|"alliance"}`` or ``{a: [wars]}``."""
-        if isinstance(value, Relations):
-            return value
-        if value is None:
-            return ALL_ALLIANCE
-        if isinstance(value, Mapping):
-            items = list(value.items())
-            if all(isinstance(k, tuple) for k, _ in items):
-                return cls(k for k, v in items if v == Relation.WAR)
-            return cls.from_dict(value)
-        return cls(cast(Iterable[tuple[str, str]], value))  # (declarer, toward) war pairs
 
 
 ALL_ALLIANCE = Relations()
