@@ -205,6 +205,59 @@ def test_a_table_shared_by_two_servers_on_postgresql(
     tmp_path: Path,
 ) -> None:
     one, two = servers
+    tid, host, seats = _new_table(env, pg_url, two)
+    sheets = _example_sheets()
+    assert set(seats) == set(sheets) and set(BY_PAGE) < set(seats)
+    before = tmp_path / "before.json"
+    _cli(env, "table", "export", tid, "-o", str(before), "--db", pg_url)
+
+    screen = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    pages = {"screen": Listened(screen)}
+    _open_shared_screen(screen, one, tid, host, seats)
+    phones = {}
+    for power in BY_PAGE:
+        assert seats[power]["url"].startswith(two.base + "/voila/render/seat.ipynb?")
+        phone = chromium.new_context(**PHONE).new_page()
+        pages[power] = Listened(phone)
+        _seal_on_the_phone(pages[power], seats[power]["url"], sheets[power])
+        phones[power] = phone
+    for power in seats:
+        if power not in BY_PAGE:
+            token = seats[power]["token"]
+            _cli(
+                env,
+                "table",
+                "seal",
+                tid,
+                "--token",
+                token,
+                "-",
+                "--db",
+                pg_url,
+                stdin=sheets[power],
+            )
+
+    _check_the_screen_shows_who_sealed_not_what(screen, seats, sheets)
+    sealed = _sealed_sheets(env, pg_url, tid, seats, sheets)
+    _check_no_page_received_the_others_sheets(pages, sealed)
+
+    screen.locator(".tt-resolve-table").first.click()
+    screen.locator(".tt-table-message .tt-msg-ok").wait_for(state="visible", timeout=60_000)
+    screen.locator(".tt-table-report").first.wait_for(state="visible", timeout=30_000)
+    # The seat pages on server 2 follow the resolution made on server 1.
+    for phone in phones.values():
+        phone.locator(".tt-seat-heading", has_text="Round 5").wait_for(timeout=60_000)
+        phone.locator(".tt-own-results").first.wait_for(state="visible", timeout=30_000)
+        phone.locator(".tt-sealed-state .tt-status-sealed").wait_for(state="hidden")
+
+    _check_the_command_line_resolves_the_same(env, pg_url, tid, host, before, sealed, tmp_path)
+
+
+def _new_table(
+    env: dict[str, str], pg_url: str, seats_server: Server
+) -> tuple[str, str, dict[str, Any]]:
+    """The example game imported and made a table whose seat links point to ``seats_server``:
+    its number, the host's token and each power's seat."""
     imported = _cli(env, "games", "import", str(EXAMPLE_GAME), "--db", pg_url)
     game_id = re.search(r"\bgame (\d+)", imported, re.IGNORECASE)
     assert game_id, imported
@@ -218,20 +271,19 @@ def test_a_table_shared_by_two_servers_on_postgresql(
             pg_url,
             "--json",
             "--base-url",
-            two.base,
+            seats_server.base,
         )
     )
-    tid, host = str(table["table"]), table["host"]["token"]
     seats = {seat["power"]: seat for seat in table["seats"]}
-    sheets = _example_sheets()
-    assert set(seats) == set(sheets) and set(BY_PAGE) < set(seats)
-    before = tmp_path / "before.json"
-    _cli(env, "table", "export", tid, "-o", str(before), "--db", pg_url)
+    return str(table["table"]), table["host"]["token"], seats
 
-    screen = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    frames = {"screen": _listen(screen)}
+
+def _open_shared_screen(
+    screen: Any, server: Server, tid: str, host: str, seats: dict[str, Any]
+) -> None:
+    """The shared screen, opened on ``server``, shows every seat waiting."""
     screen.goto(
-        f"{one.base}/voila/render/table.ipynb?table={tid}&token={host}",
+        f"{server.base}/voila/render/table.ipynb?table={tid}&token={host}",
         timeout=PAGE_TIMEOUT_MS,
     )
     screen.locator(".tt-seat-card").first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
@@ -239,36 +291,33 @@ def test_a_table_shared_by_two_servers_on_postgresql(
         card = screen.locator(f".tt-seat-card-{_slug(power)} .tt-status-waiting")
         card.wait_for(state="visible", timeout=30_000)
 
-    phones = {}
-    for power in BY_PAGE:
-        assert seats[power]["url"].startswith(two.base + "/voila/render/seat.ipynb?")
-        phone = chromium.new_context(**PHONE).new_page()
-        frames[power] = _listen(phone)
-        phone.goto(seats[power]["url"], timeout=PAGE_TIMEOUT_MS)
-        text = phone.locator(".tt-text textarea").first
-        text.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
-        text.fill(sheets[power])
-        phone.wait_for_timeout(500)  # the sheet's text reaches the kernel before the tap
-        phone.locator(".tt-seal").first.tap()
-        phone.locator(".tt-sealed-state .tt-status-sealed").wait_for(
-            state="visible", timeout=30_000
-        )
-        phones[power] = phone
-    for power in seats:
-        if power not in BY_PAGE:
-            _cli(
-                env,
-                "table",
-                "seal",
-                tid,
-                "--token",
-                seats[power]["token"],
-                "-",
-                "--db",
-                pg_url,
-                stdin=sheets[power],
-            )
 
+def _seal_on_the_phone(phone: Listened, url: str, sheet: str) -> None:
+    """Type the sheet on the seat page and seal it with a tap."""
+    phone.page.goto(url, timeout=PAGE_TIMEOUT_MS)
+    text = phone.page.locator(".tt-text textarea").first
+    text.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    # The tap goes to the kernel on the same websocket as the text, so once the text is sent
+    # the kernel reads it before the tap.
+    with phone.kernel_socket().expect_event(
+        "framesent", predicate=lambda payload: _sends(payload, sheet), timeout=30_000
+    ):
+        text.fill(sheet)
+    phone.page.locator(".tt-seal").first.tap()
+    phone.page.locator(".tt-sealed-state .tt-status-sealed").wait_for(
+        state="visible", timeout=30_000
+    )
+
+
+def _sends(payload: str | bytes, sheet: str) -> bool:
+    """Whether a websocket frame carries the whole of ``sheet`` (as a JSON string)."""
+    frame = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+    return json.dumps(sheet, ensure_ascii=False)[1:-1] in frame
+
+
+def _check_the_screen_shows_who_sealed_not_what(
+    screen: Any, seats: dict[str, Any], sheets: dict[str, str]
+) -> None:
     # The shared screen on server 1 sees every seal (made on server 2 or by the command line).
     for power in seats:
         screen.locator(f".tt-seat-card-{_slug(power)} .tt-status-sealed").wait_for(
@@ -281,8 +330,13 @@ def test_a_table_shared_by_two_servers_on_postgresql(
             if ":" in order and "explore" in order:
                 assert order not in shown, (power, order)
 
-    # What each seat sealed, as its own view says (the page's sheet is the text typed).
-    sealed = {}
+
+def _sealed_sheets(
+    env: dict[str, str], pg_url: str, tid: str, seats: dict[str, Any], sheets: dict[str, str]
+) -> dict[str, str]:
+    """What each seat sealed, as its own view says (the page's sheet is the text typed); no
+    seat's view holds another's sheet."""
+    sealed: dict[str, str] = {}
     for power, seat in seats.items():
         view = json.loads(
             _cli(env, "table", "show", tid, "--token", seat["token"], "--json", "--db", pg_url)
@@ -296,15 +350,20 @@ def test_a_table_shared_by_two_servers_on_postgresql(
         for other, text in sealed.items():
             if other != power:
                 assert text not in json.dumps(view)
+    return sealed
 
-    # Nor in any message a page received before the reveal: the shared screen's none of the
-    # sheets, a seat's none of the others' (its own orders it may see).
+
+def _check_no_page_received_the_others_sheets(
+    pages: dict[str, Listened], sealed: dict[str, str]
+) -> None:
+    """Nor in any message a page received before the reveal: the shared screen's none of the
+    sheets, a seat's none of the others' (its own orders it may see)."""
     moves = {
         power: {line.split("#", 1)[0].strip() for line in text.splitlines()}
         for power, text in sealed.items()
     }
-    for reader, received in frames.items():
-        seen = "\n".join(received)
+    for reader, listened in pages.items():
+        seen = "\n".join(listened.received)
         assert seen, reader  # the page's websockets were listened to
         own = moves.get(reader, set())
         for power, lines in moves.items():
@@ -313,17 +372,18 @@ def test_a_table_shared_by_two_servers_on_postgresql(
                     for form in (line, html.escape(line), json.dumps(line)[1:-1]):
                         assert form not in seen, (reader, power, line)
 
-    screen.locator(".tt-resolve-table").first.click()
-    screen.locator(".tt-table-message .tt-msg-ok").wait_for(state="visible", timeout=60_000)
-    screen.locator(".tt-table-report").first.wait_for(state="visible", timeout=30_000)
 
-    # The seat pages on server 2 follow the resolution made on server 1.
-    for phone in phones.values():
-        phone.locator(".tt-seat-heading", has_text="Round 5").wait_for(timeout=60_000)
-        phone.locator(".tt-own-results").first.wait_for(state="visible", timeout=30_000)
-        phone.locator(".tt-sealed-state .tt-status-sealed").wait_for(state="hidden")
-
-    # The same sheets through `tabletop africa resolve --json` on the game as it was.
+def _check_the_command_line_resolves_the_same(
+    env: dict[str, str],
+    pg_url: str,
+    tid: str,
+    host: str,
+    before: Path,
+    sealed: dict[str, str],
+    tmp_path: Path,
+) -> None:
+    """The same sheets through `tabletop africa resolve --json` on the game as it was give the
+    table's new state; resolving the table again is refused."""
     order = json.loads(before.read_text(encoding="utf-8"))["state"]["powers"]
     orders = tmp_path / "orders.txt"
     orders.write_text(
@@ -348,20 +408,30 @@ def test_a_table_shared_by_two_servers_on_postgresql(
     assert again.returncode == 1 and "already resolved" in again.stderr
 
 
-def _listen(page: Any) -> list[str]:
-    """Every websocket message ``page`` receives (the kernel's widget messages), as text."""
-    received: list[str] = []
+class Listened:
+    """A page, the websockets it opens, and every message they receive (the kernel's widget
+    messages), as text."""
 
-    def on_socket(socket: Any) -> None:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.sockets: list[Any] = []
+        self.received: list[str] = []
+        page.on("websocket", self._opened)
+
+    def _opened(self, socket: Any) -> None:
+        self.sockets.append(socket)
         socket.on(
             "framereceived",
-            lambda payload: received.append(
+            lambda payload: self.received.append(
                 payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
             ),
         )
 
-    page.on("websocket", on_socket)
-    return received
+    def kernel_socket(self) -> Any:
+        """The websocket to the page's kernel (Jupyter's ``.../channels``)."""
+        channels = [s for s in self.sockets if "/channels" in s.url]
+        assert len(channels) == 1, [s.url for s in self.sockets]
+        return channels[0]
 
 
 def _slug(name: str) -> str:
