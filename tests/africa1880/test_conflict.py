@@ -9,6 +9,7 @@ games) and random diplomatic grids, both must remove exactly the same presences.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -157,3 +158,15 @@ def test_colony_needs_peace_among_those_present(tiny) -> None:
     # The betrayed ally leaves; the one left alone founds the colony.
     betrayal = settle(after, Relations({("Germany", "France")}))
     assert betrayal.founded == (("Cove", ("Germany",)),)
+
+
+def test_a_copy_with_fewer_contested_territories_is_settled_on_its_own_fields(tiny) -> None:
+    """The masks phase 4 reads are built from an AfterOrders' own fields, so a copy restricted
+    to one territory (as the game-theory model makes) decides only that territory."""
+    state = _state({"France": {"Port", "Bay"}, "Germany": {"Port", "Bay"}})
+    after = execute_orders(state, tiny, {})
+    war = Relations({("Germany", "France")})
+    assert set(settle(after, war).removed) == {("France", "Port"), ("France", "Bay")}
+    port = tuple(item for item in after.contested if item[0] == "Port")
+    local = replace(after, contested=port, colony_candidates=())
+    assert settle(local, war).removed == (("France", "Port"),)

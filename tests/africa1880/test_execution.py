@@ -3,13 +3,23 @@ game over."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.execution import GameOverError, execute_orders
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.options import Options
-from tabletop.games.africa1880.orders import NO_PIN_LEFT, Develop, Explore, Landing, OrderSheet
+from tabletop.games.africa1880.orders import (
+    NO_PIN_LEFT,
+    Develop,
+    Explore,
+    Hold,
+    Landing,
+    OrderSheet,
+    Reason,
+)
 from tabletop.games.africa1880.state import GameState
 
 
@@ -73,3 +83,50 @@ def test_void_orders_quote_the_typed_line(board) -> None:
     assert report.development[0].territory == "Algeria"
     (void,) = report.void_orders
     assert (void.order_text, void.line, void.reason_code) == ("Sénégal -> Guinée", 4, "no_presence")
+
+
+def test_a_void_order_is_data_until_it_is_shown(tiny) -> None:
+    """Outcomes are data: a void order keeps its reason code and values; no sentence is written
+    while the round is resolved, and any language renders it when it is shown."""
+    state = _state({"France": {"Port"}})
+    sheets = {"France": OrderSheet("France", (Explore("France", "Port", "Bay"),))}
+    (void,) = execute_orders(state, tiny, sheets).void_orders
+    assert void.reason_code is Reason.NOT_NEIGHBOUR
+    assert dict(void.cause.values)["source"] == "Port"
+    assert dict(void.cause.values)["target"] == "Bay"
+    assert "reason" not in vars(void)  # the English sentence is not written yet
+    assert void.text("fr") != void.reason == "Bay is not a neighbour of Port"
+    assert void.to_dict() == {
+        "power": "France",
+        "order": "Port: explore Bay",
+        "reason": "Bay is not a neighbour of Port",
+        "code": "not_neighbour",
+    }
+    assert pickle.loads(pickle.dumps(void)) == void
+
+
+def test_each_kind_of_order_is_checked_by_its_own_rule(tiny) -> None:
+    """Rules: one order per presence (the common checks), then each kind's own checks: a
+    presence order on a territory without the power's presence, an explore toward a territory
+    already held, a landing inland."""
+    state = _state({"France": {"Port", "Cove"}})
+    sheets = {
+        "France": OrderSheet(
+            "France",
+            (
+                Develop("France", "Bay"),  # no presence there
+                Explore("France", "Port", "Cove"),  # already present
+                Hold("France", "Cove"),
+                Develop("France", "Cove"),  # a second order for Cove
+            ),
+            Landing("France", "Inland"),  # not coastal
+        )
+    }
+    after = execute_orders(state, tiny, sheets)
+    assert [v.reason_code for v in after.void_orders] == [
+        Reason.NO_PRESENCE,
+        Reason.ALREADY_PRESENT,
+        Reason.DUPLICATE_ORDER,
+        Reason.NOT_COASTAL,
+    ]
+    assert after.new_presences == () and after.development_added == ()
