@@ -19,7 +19,8 @@ from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 
 SECRET = "SECRET-VALUE-42"
-# A guard, not a benchmark: the figures measured are in the report of the change.
+# A guard, not a benchmark: the figures measured are in the report of the change. The bound is
+# on the CPU time of the call (its own thread), so a busy machine does not count.
 BOUND_S = 1.0
 MAX_ITEMS = 60
 
@@ -36,9 +37,9 @@ def editor(app: AfricaApp, power: str = "Belgium"):
 
 def paste(app: AfricaApp, text: str) -> float:
     box = editor(app).text
-    start = time.perf_counter()
+    start = time.thread_time()
     box.value = text
-    return time.perf_counter() - start
+    return time.thread_time() - start
 
 
 @pytest.mark.parametrize(
@@ -122,9 +123,9 @@ def board_with(**fields: object) -> bytes:
 def test_a_hostile_board_upload_is_refused_in_one_line(app: AfricaApp, data: bytes) -> None:
     before = app.controller.game.to_dict() if hasattr(app.controller.game, "to_dict") else None
     state = app.controller.state
-    start = time.perf_counter()
+    start = time.thread_time()
     upload(app, "board.json", data)
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert elapsed < BOUND_S
     form = app.files.form
     assert "tt-board-refused" in form.board_message.value
