@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import settle
-from tabletop.games.africa1880.execution import execute_orders
+from tabletop.games.africa1880.execution import execute_orders, sheets_and_unread
 from tabletop.games.africa1880.options import Scoring
 from tabletop.games.africa1880.orders import OrderSheet, relations_from_sheets
 from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
@@ -62,7 +62,7 @@ def resolve(
     if board is None:
         board = load_board(state.board)
     after = execute_orders(state, board, sheets)
-    by_power = sheets if isinstance(sheets, Mapping) else sheets.sheets
+    by_power, _ = sheets_and_unread(sheets)
     relations = relations_from_sheets(by_power, state.powers)
     settlement = settle(after, relations)
     next_state = settlement.next_state()

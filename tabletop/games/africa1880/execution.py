@@ -365,7 +365,7 @@ def execute_orders(
         raise GameOverError("the game is over; no further round can be resolved")
     if board is None:
         board = load_board(state.board)
-    by_power, unread = _sheets_and_unread(sheets)
+    by_power, unread = sheets_and_unread(sheets)
     table = _Table(state, board, by_power)
     table.void.extend(unread)
     rules: tuple[_Rule[Any], ...] = (_HoldRule(), _DevelopRule(), _ExploreRule(), _LandingRule())
@@ -377,10 +377,11 @@ def execute_orders(
     return table.result()
 
 
-def _sheets_and_unread(
+def sheets_and_unread(
     sheets: Mapping[str, OrderSheet] | ParseResult,
 ) -> tuple[Mapping[str, OrderSheet], Sequence[VoidOrder]]:
-    """The sheets by power, and the void lines read outside any playing power's sheet."""
+    """The sheets by power, and the void lines read outside any playing power's sheet (none
+    when ``sheets`` is already a mapping)."""
     if isinstance(sheets, Mapping):
         return sheets, ()
     return sheets.sheets, sheets.errors
