@@ -10,6 +10,7 @@ of its kind, then lets the rules execute in the rules' order: develop, explore, 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -150,7 +151,7 @@ class _Table:
 OrderT = TypeVar("OrderT", Develop, Explore, Hold, Landing)
 
 
-class _Rule(Generic[OrderT]):
+class _Rule(ABC, Generic[OrderT]):
     """One kind of order: its checks and its execution in one place.
 
     :meth:`accept` sees each order of the kind as its sheet is read (an order given to a presence
@@ -160,11 +161,13 @@ class _Rule(Generic[OrderT]):
 
     kind: ClassVar[type[Develop | Explore | Hold | Landing]]
 
+    @abstractmethod
     def accept(self, table: _Table, power: str, order: OrderT) -> None:
-        raise NotImplementedError
+        """Check ``order`` as its sheet is read: void it here, or keep it for :meth:`execute`."""
 
+    @abstractmethod
     def execute(self, table: _Table) -> None:
-        raise NotImplementedError
+        """Execute the orders kept, voiding those the position no longer allows."""
 
 
 class _HoldRule(_Rule[Hold]):
