@@ -262,6 +262,14 @@ def _removed(
     return removed
 
 
+def _war_among(indices: tuple[int, ...], present: int, by_index: list[int]) -> bool:
+    """True when a power of ``indices`` was declared war on by another power ``present``."""
+    for index in indices:  # a plain loop: this runs thousands of times per analysis
+        if by_index[index] & present:
+            return True
+    return False
+
+
 def _founded(
     contests: Contests, removed: list[tuple[str, str]], by_index: list[int]
 ) -> list[tuple[str, tuple[str, ...]]]:
@@ -278,8 +286,7 @@ def _founded(
                 continue
             indices = tuple(POWER_ORDER[p] for p in powers)
             present = _mask(powers)
-        # No power still present declared war on another one present.
-        if len(indices) > 1 and any(by_index[index] & present for index in indices):
+        if len(indices) > 1 and _war_among(indices, present, by_index):
             continue
         founded.append((territory, powers))
     return founded
