@@ -23,7 +23,7 @@ from tabletop.cli.dispatch import build_parser
 from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
 from tabletop.cli.table import lan_address
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A seat page in miniature: it waits for its request as notebooks/seat.ipynb does, then prints
 #: what the kernel got (query string, its process, whether it was preheated).

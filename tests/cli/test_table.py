@@ -14,7 +14,7 @@ from tabletop.cli.dispatch import main
 from tabletop.games.africa1880.gamefile import EXAMPLE_GAME
 from tabletop.games.africa1880.powers import lookup_power
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHEETS = (ROOT / "examples" / "africa" / "orders_1895.txt").read_text(encoding="utf-8")
 
 

@@ -27,9 +27,9 @@ from tabletop.games.massai.gamefile import GAME_SCHEMA as MASSAI_SCHEMA
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 AFRICA_SCHEMAS = ROOT / "tabletop" / "games" / "africa1880" / "data" / "schemas"
-CASES = sorted((ROOT / "tests" / "africa1880" / "cases").glob("*.json"))
+CASES = sorted((ROOT / "tests" / "games" / "africa1880" / "cases").glob("*.json"))
 BOARD = load_board()
 
 

@@ -21,7 +21,7 @@ from tabletop.games.africa1880.board import UnknownTerritory
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import load_board
 
-DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
+DATA = Path(__file__).resolve().parents[3] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"
 BOARD = load_board()
 

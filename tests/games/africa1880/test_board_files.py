@@ -11,7 +11,7 @@ from tabletop.games.africa1880.board import Board, BoardError, UnknownTerritory
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.geometry import load_geometry
 
-DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
+DATA = Path(__file__).resolve().parents[3] / "tabletop" / "games" / "africa1880" / "data"
 DEFAULT_FILE = DATA / "default_board.json"
 BOARD = load_board()
 

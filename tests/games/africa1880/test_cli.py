@@ -320,7 +320,7 @@ def test_check_text_in_french(tmp_path: Path, capsys) -> None:
 
 
 EXAMPLE_ORDERS_DE = (
-    Path(__file__).resolve().parents[2] / "examples" / "africa" / "orders_1895_de.txt"
+    Path(__file__).resolve().parents[3] / "examples" / "africa" / "orders_1895_de.txt"
 )
 
 

@@ -20,7 +20,7 @@ from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.setup import new_game
 from tabletop.games.africa1880.state import GameState
-from tests.africa1880.test_amend import careless_sheets
+from tests.games.africa1880.test_amend import careless_sheets
 
 BOARD = load_board()
 

@@ -8,7 +8,7 @@ from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.gamefile import EXAMPLE_ORDERS, example_game, example_orders
 from tabletop.games.africa1880.notation import parse_sheets
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_example_history_replays_exactly() -> None:

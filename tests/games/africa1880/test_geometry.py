@@ -14,7 +14,7 @@ from tabletop.games.africa1880.board import BoardError
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.geometry import Geometry, geometry_from_dict, load_geometry
 
-DATA = Path(__file__).resolve().parents[2] / "tabletop" / "games" / "africa1880" / "data"
+DATA = Path(__file__).resolve().parents[3] / "tabletop" / "games" / "africa1880" / "data"
 BOARD = load_board()
 
 
@@ -96,7 +96,7 @@ def test_malformed_geometry_is_refused() -> None:
 
 
 def _generator() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "tools" / "make_africa_geometry.py"
+    path = Path(__file__).resolve().parents[3] / "tools" / "make_africa_geometry.py"
     spec = importlib.util.spec_from_file_location("make_africa_geometry", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

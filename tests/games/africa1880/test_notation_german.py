@@ -19,7 +19,7 @@ from tabletop.games.africa1880.notation_format import (
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.powers import POWERS
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "africa"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "africa"
 
 
 def _one(text: str, board, power: str = "France") -> OrderSheet:

@@ -19,7 +19,7 @@ import pytest
 
 from tabletop.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, home: Path) -> subprocess.CompletedProcess:

@@ -1,7 +1,7 @@
 """Menu versus core, through the page's widgets: no choice a sheet's menus offer is ever voided.
 
-Random positions (the strategy of the core's own menu test, tests/africa1880/test_legal.py) are
-opened in the dashboard. Each option of each menu (order kind, exploration target, landing) is
+Random positions (the strategy of the core's own menu test, tests/games/africa1880/test_legal.py)
+are opened in the dashboard. Each option of each menu (order kind, exploration target, landing) is
 chosen alone through its dropdown and the round resolved by the core from the sheets as the page
 reads them: no void order. Then whole sheets are chosen menu after menu (each menu as the page
 shows it after the previous choices): each sheet voids nothing, and the round typed in the boxes
