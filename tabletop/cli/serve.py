@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import CliError
-from tabletop.cli.table import DEFAULT_PORT, lan_address
+from tabletop.serving import DEFAULT_PORT, lan_address
 
 #: Preheated seat pages: the seats of the biggest table (six powers).
 DEFAULT_POOL = 6

@@ -11,7 +11,6 @@ SQLite file of the data folder.
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,23 +22,7 @@ from tabletop.cli.common import (
     read_orders,
     write_json_output,
 )
-
-#: Port of ``tabletop serve`` the default links point at.
-DEFAULT_PORT = 8866
-
-
-def lan_address() -> str:
-    """This machine's address on the local network, else ``127.0.0.1`` (nothing is sent)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        # A UDP "connect" only picks the interface a packet would leave by.
-        probe.connect(("192.0.2.1", 9))
-        address = str(probe.getsockname()[0])
-    except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address
+from tabletop.serving import DEFAULT_PORT, lan_address
 
 
 def default_base_url(port: int = DEFAULT_PORT) -> str:

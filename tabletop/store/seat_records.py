@@ -9,8 +9,6 @@ from typing import Any
 
 #: The name of the host (the shared screen) in a :class:`SeatAccess`.
 HOST = "host"
-#: Default port of ``tabletop serve``.
-DEFAULT_PORT = 8866
 
 
 def seat_url(base_url: str, table_id: int, token: str) -> str:

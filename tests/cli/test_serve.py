@@ -21,7 +21,7 @@ from e2e.harness import children, free_port
 
 from tabletop.cli.dispatch import build_parser
 from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
-from tabletop.cli.table import lan_address
+from tabletop.serving import lan_address
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -75,7 +75,7 @@ SCHEMAS = _DATA / "schemas"
 GAME_SCHEMA = SCHEMAS / "game.schema.json"
 """JSON Schema (draft 2020-12) of game files; it uses ``state.schema.json`` and the board's."""
 CASE_SCHEMA = SCHEMAS / "case.schema.json"
-"""JSON Schema of the rule-case files of the test suite (``tests/games/africa1880/cases/*.json``)."""
+"""JSON Schema of the test suite's rule-case files (``tests/games/africa1880/cases/*.json``)."""
 
 #: The largest game an upload or a database row may hold (same as a file on the command line).
 MAX_GAME_BYTES = MAX_JSON_BYTES

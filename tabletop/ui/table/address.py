@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from urllib.parse import urlsplit
 
-from tabletop.store.seat_records import DEFAULT_PORT
+from tabletop.serving import DEFAULT_PORT, lan_address
 
 __all__ = ["LOOPBACK", "default_base_url"]
 
@@ -20,8 +20,6 @@ def default_base_url(request_url: str | None = None) -> str:
     ``SCRIPT_NAME`` (also in a preheated kernel, after ``wait_for_request``), else
     ``VOILA_REQUEST_URL``.
     """
-    from tabletop.cli.table import lan_address
-
     if request_url is None:
         name = os.environ.get("SERVER_NAME", "")
         port_text = os.environ.get("SERVER_PORT", "")
