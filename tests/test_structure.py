@@ -83,6 +83,53 @@ def test_package_init_files_only_declare_their_api(modules: dict[str, object]) -
     assert not heavy, "package __init__ files defining names:\n" + "\n".join(heavy)
 
 
+# The layers, lowest first: a module imports only from its own layer or the ones below.
+LAYERS = (
+    ("tabletop.fileio", "tabletop.i18n", "tabletop.serving"),
+    ("tabletop.games",),
+    ("tabletop.analysis", "tabletop.printing"),
+    ("tabletop.classroom",),
+    ("tabletop.store",),
+    ("tabletop.cli",),
+    ("tabletop.ui",),
+)
+
+
+def _layer(module: str) -> int | None:
+    for number, layer in enumerate(LAYERS):
+        if any(module == top or module.startswith(top + ".") for top in layer):
+            return number
+    return None
+
+
+def test_no_module_imports_from_a_layer_above_its_own(modules: dict[str, object]) -> None:
+    upward = []
+    for source, targets in structure.graph(modules, include_lazy=True).items():
+        for target in targets:
+            low, high = _layer(source), _layer(target)
+            if low is not None and high is not None and high > low:
+                upward.append(f"{source} -> {target}")
+    assert not upward, "imports reaching up a layer:\n" + "\n".join(sorted(upward))
+
+
+def test_every_module_has_a_layer(modules: dict[str, object]) -> None:
+    assert [name for name in modules if name != "tabletop" and _layer(name) is None] == []
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Every folder of tests (but the browser tests and data) is a folder of the package."""
+    strays = []
+    for folder in sorted(p for p in (ROOT / "tests").rglob("*") if p.is_dir()):
+        relative = folder.relative_to(ROOT / "tests")
+        if relative.parts[0] in ("e2e", "artifacts") or "__pycache__" in relative.parts:
+            continue
+        if not any(folder.glob("test_*.py")):
+            continue  # data folders (rule cases, amend cases)
+        if not (ROOT / "tabletop" / relative).is_dir():
+            strays.append(relative.as_posix())
+    assert not strays, f"test folders with no package folder of the same name: {strays}"
+
+
 def test_the_scanner_finds_a_cycle_and_a_private_import(tmp_path: Path) -> None:
     """The rules above can fail: a two-module cycle and a private import are found."""
     package = tmp_path / "tabletop"
