@@ -31,7 +31,7 @@ from tabletop.games.africa1880.orders import (
     relations_from_sheets,
 )
 from tabletop.games.africa1880.powers import lookup_power
-from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.relations import Relation, Relations
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.choices import presences_of
 from tabletop.ui.africa1880.html import local_text
@@ -208,23 +208,15 @@ class Drafts:
         """``power``'s sheet landing on ``target`` (None or "" for no landing)."""
         return replace(self.sheet(power), landing=Landing(power, target) if target else None)
 
-    def relation(self, declarer: str, toward: str) -> str:
-        """ "war" or "alliance" as written on ``declarer``'s sheet toward ``toward``."""
-        return "war" if toward in self.sheet(declarer).wars else "alliance"
+    def relation(self, declarer: str, toward: str) -> Relation:
+        """The relation written on ``declarer``'s sheet toward ``toward`` (alliance if none)."""
+        return self.sheet(declarer).relation(toward)
 
-    def with_relation(self, declarer: str, toward: str, relation: str) -> OrderSheet:
-        """``declarer``'s sheet declaring ``relation`` ("war"/"alliance") toward ``toward``."""
-        if declarer == toward:
-            raise ValueError("a power declares no relation toward itself")
-        if relation not in ("war", "alliance"):
-            raise ValueError(f"a relation is war or alliance, not {relation!r}")
-        sheet = self.sheet(declarer)
-        wars = set(sheet.wars)
-        if relation == "war":
-            wars.add(toward)
-        else:
-            wars.discard(toward)
-        return replace(sheet, wars=frozenset(wars))
+    def with_relation(self, declarer: str, toward: str, relation: Relation) -> OrderSheet:
+        """``declarer``'s sheet declaring ``relation`` toward ``toward`` (the core's
+        :meth:`~tabletop.games.africa1880.orders.OrderSheet.with_relation`: a power declares
+        nothing toward itself)."""
+        return self.sheet(declarer).with_relation(toward, relation)
 
     def combined_text(self) -> str:
         """All drafts as one typed text, each under its header (headers inside boxes disarmed)."""

@@ -18,7 +18,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.execution import AfterOrders
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.orders import OrderSheet
-from tabletop.games.africa1880.relations import Relations
+from tabletop.games.africa1880.relations import Relation, Relations
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
 from tabletop.ui.africa1880.drafts import Check, Drafts
@@ -110,7 +110,7 @@ class SheetIntents:
         """Intent: ``declarer`` declares ``relation`` ("war"/"alliance") toward ``toward``."""
         self._check_power(declarer)
         self._check_power(toward)
-        sheet = self._drafts.with_relation(declarer, toward, relation)
+        sheet = self._drafts.with_relation(declarer, toward, Relation(relation))
         self._drafts_changed(self._drafts.write(sheet, self.lang))
 
     # ----------------------------------------------------------------- menus and checks

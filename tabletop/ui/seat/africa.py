@@ -18,6 +18,7 @@ from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.instructions import table_instructions
 from tabletop.games.africa1880.orders import OrderSheet
+from tabletop.games.africa1880.relations import Relation
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.report_text import instruction_text
 from tabletop.games.africa1880.state import GameState
@@ -119,10 +120,10 @@ class SeatSheetModel:
         self._mine(power)
         self._changed(self._drafts.write(self._drafts.with_landing(power, target), self.lang))
 
-    def relation(self, declarer: str, toward: str) -> str:
+    def relation(self, declarer: str, toward: str) -> Relation:
         return self._drafts.relation(declarer, toward)
 
-    def set_relation(self, declarer: str, toward: str, relation: str) -> None:
+    def set_relation(self, declarer: str, toward: str, relation: Relation) -> None:
         self._mine(declarer)
         sheet = self._drafts.with_relation(declarer, toward, relation)
         self._changed(self._drafts.write(sheet, self.lang))
@@ -293,7 +294,8 @@ class AfricaSeat(widgets.VBox):
     def _toggle(self, other: str) -> Callable[[Any], None]:
         def handler(_button: Any) -> None:
             now = self.controller.relation(self.power, other)
-            self.controller.set_relation(self.power, other, "alliance" if now == "war" else "war")
+            flipped = Relation.ALLIANCE if now is Relation.WAR else Relation.WAR
+            self.controller.set_relation(self.power, other, flipped)
 
         return handler
 
@@ -302,9 +304,10 @@ class AfricaSeat(widgets.VBox):
         with self.filling.during():
             self.editor.sync()
         for other, button in self.relation_buttons.items():
-            war = self.controller.relation(self.power, other) == "war"
-            word = t("war" if war else "alliance", self.lang)
-            button.description = f"{power_name(other, self.lang)}: {word}"
+            relation = self.controller.relation(self.power, other)
+            war = relation is Relation.WAR
+            # The word only here, where the button shows it.
+            button.description = f"{power_name(other, self.lang)}: {t(relation.value, self.lang)}"
             button.style = self.shared.war_style if war else self.shared.alliance_style
             button.remove_class("tt-rel-alliance" if war else "tt-rel-war")
             button.add_class("tt-rel-war" if war else "tt-rel-alliance")

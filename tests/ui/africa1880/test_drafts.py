@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.africa1880.gamefile import Game
+from tabletop.games.africa1880.relations import Relation
 from tabletop.ui.africa1880.choices import presences_of
 from tabletop.ui.africa1880.drafts import Drafts, is_header
 
@@ -60,15 +61,16 @@ def test_a_header_inside_a_box_is_disarmed_and_reported() -> None:
 
 def test_relations_and_language_switch_keep_typed_text() -> None:
     d = drafts()
-    assert d.write(d.with_relation("France", "Germany", "war"), "en")
-    assert d.relation("France", "Germany") == "war"
+    assert d.relation("France", "Germany") is Relation.ALLIANCE
+    assert d.write(d.with_relation("France", "Germany", Relation.WAR), "en")
+    assert d.relation("France", "Germany") is Relation.WAR
     assert d.declared_relations().war("France", "Germany")
     d.set_text("Italy", "# our plan\nwar: France\n")
     d.relang("en", "fr")
     assert "guerre" in d.texts["France"]  # written by the menus: rewritten
     assert d.texts["Italy"] == "# our plan\nwar: France\n"  # typed by a person: kept
     with pytest.raises(ValueError, match="toward itself"):
-        d.with_relation("France", "France", "war")
+        d.with_relation("France", "France", Relation.WAR)
 
 
 def test_every_presence_without_an_order_is_listed() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.games.africa1880.relations import Relation
 from tabletop.store.seats import Tables
 from tabletop.store.tokens import FREE_FAILURES
 from tabletop.ui.seat import SeatPage, seat_page
@@ -45,6 +46,29 @@ def test_a_seat_link_opens_the_power_sheet(tmp_path: Path) -> None:
     part.relation_buttons["Germany"].click()
     assert "war: Germany" in part.controller.text()
     assert "tt-rel-war" in part.relation_buttons["Germany"]._dom_classes
+    store.close()
+
+
+def test_a_tap_declares_a_typed_relation_written_in_the_seat_language(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = africa_table(store)
+    page = SeatPage(tables, new.table_id, new.seat("France").token, lang="fr")
+    part = page.part
+    assert part.controller.relation("France", "Germany") is Relation.ALLIANCE
+    part.relation_buttons["Germany"].click()
+    assert part.controller.relation("France", "Germany") is Relation.WAR
+    assert part.controller.sheet("France").wars == frozenset({"Germany"})
+    assert (
+        "guerre" in part.controller.text()
+        and "guerre" in part.relation_buttons["Germany"].description
+    )
+    part.relation_buttons["Germany"].click()  # a second tap: back to alliance, nothing written
+    assert part.controller.relation("France", "Germany") is Relation.ALLIANCE
+    assert "guerre" not in part.controller.text()
+    with pytest.raises(ValueError, match="toward itself"):
+        part.controller.set_relation("France", "France", Relation.WAR)
+    with pytest.raises(ValueError, match="France's sheet only"):
+        part.controller.set_relation("Germany", "France", Relation.WAR)
     store.close()
 
 
