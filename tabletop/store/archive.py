@@ -29,6 +29,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from tabletop.fileio import MAX_JSON_BYTES
+from tabletop.fileio.json_guard import parse_json_bytes
+from tabletop.fileio.messages import FileFormatError
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import kinds
 from tabletop.store.engine import default_data_dir
@@ -110,16 +112,12 @@ class GameArchive:
         """Import an uploaded file (game file or history archive) as a NEW game."""
         if len(data) > MAX_IMPORT_BYTES:
             raise GameDataError(f"{source}: too large for a game file (more than 32 MB)")
+        # The one JSON reader of anything uploaded: byte order mark, depth, long numbers and
+        # bad text are refused (or accepted) the same way as on the command line.
         try:
-            parsed = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise GameDataError(f"{source}: not a text file (not UTF-8)") from None
-        except json.JSONDecodeError as error:
-            raise GameDataError(
-                f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-            ) from None
-        except RecursionError:
-            raise GameDataError(f"{source}: not usable JSON: nested too deeply") from None
+            parsed = parse_json_bytes(data, MAX_IMPORT_BYTES)
+        except FileFormatError as error:
+            raise GameDataError(f"{source}: {error.reason}") from None
         return self.import_data(parsed, name=name, source=source, actor=actor)
 
     def import_data(
@@ -179,8 +177,8 @@ class GameArchive:
         if self._imported_before(digest, resolved):
             return ImportOutcome(path, None, "imported before")
         try:
-            parsed = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            parsed = parse_json_bytes(data, MAX_IMPORT_BYTES)
+        except FileFormatError:
             return ImportOutcome(path, None, "not a JSON game file")
         if kinds.detect_kind(parsed) is None:
             # The dashboards always wrote a "format" key: anything else is not one of theirs.

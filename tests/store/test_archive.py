@@ -49,6 +49,9 @@ def test_history_archive_round_trip_keeps_undo_entries(store: Store) -> None:
         (b"\xff\xfe", "not a text file"),
         (b'{"format": "x"', "not valid JSON"),
         (b'{"format": "chess"}', "not a game file"),
+        # Python itself refuses to read integers of more than 4,300 digits: one line here too.
+        (b'{"format": "tabletop-massai-game", "version": ' + b"9" * 5000 + b"}", "too long"),
+        (b"[" * 100_000, "nested too deeply"),
         (b'{"format": "tabletop-massai-game", "version": 9}', "version 9"),
         (
             b'{"format": "tabletop.store.game-history", "version": 1, "kind": "massai",'
@@ -65,6 +68,14 @@ def test_bad_imports_are_refused_in_one_line_and_add_nothing(
         GameArchive(store).import_bytes(content, source="up.json")
     assert message in str(caught.value) and "\n" not in str(caught.value)
     assert store.list_games() == []
+
+
+def test_a_byte_order_mark_is_read_as_on_the_command_line(store: Store) -> None:
+    """Some editors start a UTF-8 file with a byte order mark: the command line's game readers
+    accept it, and so does an import."""
+    exported = json.dumps(GameArchive(store).export_game(store.create_game(example_game()).game_id))
+    imported = GameArchive(store).import_bytes(b"\xef\xbb\xbf" + exported.encode(), source="g.json")
+    assert GameArchive(store).export_game(imported.game_id) == json.loads(exported)
 
 
 def test_a_custom_board_is_embedded_not_a_path(store: Store, tmp_path) -> None:
