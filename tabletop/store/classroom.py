@@ -328,6 +328,12 @@ class Classes:
         token = new_token()
         self._check(class_id, credential, "join")
         with self.store.writing() as connection:
+            # Joins to one class take turns: the class row is locked before the students are
+            # counted (PostgreSQL; SQLite's write transactions already take turns), so two
+            # students joining at once never draw the same number.
+            connection.execute(
+                sa.select(class_games.c.id).where(class_games.c.id == class_id).with_for_update()
+            )
             count = connection.execute(
                 sa.select(sa.func.count())
                 .select_from(class_students)

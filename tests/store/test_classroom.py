@@ -199,3 +199,39 @@ def test_forty_students_submitting_at_once_for_five_rounds(db_url: str) -> None:
     assert len(rows) == 200 and all(r["by_computer"] == "0" for r in rows)
     assert {(int(r["round"]), r["student"]): r["action"] for r in rows} == sent
     first.close()
+
+
+def test_forty_students_joining_at_the_same_moment_all_get_in(db_url: str) -> None:
+    """Each joins from its own store (as its own kernel) at one barrier: every join succeeds,
+    with its own number and nickname (on PostgreSQL the numbers once came from a count that
+    two joins could read at the same time, refusing most with a false "nickname taken")."""
+    first = open_store(db_url)
+    classes = Classes(first)
+    new = classes.create("massai-two-huts", rounds=1, seed=1)
+    stores = [open_store(db_url) for _ in range(40)]
+    start = threading.Barrier(40)
+    joined: list[Any] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def student(k: int) -> None:
+        start.wait(timeout=120)
+        try:
+            student_pass = Classes(stores[k]).join(new.class_id, new.code, f"Student {k}")
+            with lock:
+                joined.append(student_pass)
+        except Exception as error:  # collected: the test fails with it
+            with lock:
+                errors.append(repr(error))
+
+    threads = [threading.Thread(target=student, args=(k,)) for k in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    for store in stores:
+        store.close()
+    assert errors == []
+    assert sorted(p.student for p in joined) == sorted(f"s{k}" for k in range(1, 41))
+    assert {p.nickname for p in joined} == {f"Student {k}" for k in range(40)}
+    first.close()
