@@ -2,9 +2,11 @@
 
 Widgets observe the controller's traits and call its intents (``new_game``, ``load_file``,
 ``set_order``, ``set_sheet_text``, ``resolve``, ``undo``, ``redo``, ``view_round`` ...). It holds
-the game and what the page shows and hands each job to a part: the typed sheets
-(:class:`~tabletop.ui.africa1880.sheet_intents.SheetIntents`, on the drafts and their copy in
-the database), which game is shown (:class:`~tabletop.ui.africa1880.opening.GameOpener`), the
+the game and what the page shows and hands each job to a part it holds, giving each what it
+needs (the game, the link to the database, callbacks), never itself: the typed sheets
+(:class:`~tabletop.ui.africa1880.sheet_intents.DraftSheets`, the drafts; their copy in the
+database is :class:`~tabletop.ui.africa1880.kept_sheets.KeptSheets`), which game is shown
+(:class:`~tabletop.ui.africa1880.opening.GameOpener`), the
 game's entry in the database
 (:class:`~tabletop.ui.africa1880.game_link.GameLink`: every resolution, undo and redo is a new
 history entry made on the version the page showed, and a page acting on a game another page
@@ -25,19 +27,23 @@ import traitlets
 from tabletop.games.africa1880.adjudicate import score
 from tabletop.games.africa1880.amend import Amendment
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.execution import AfterOrders
 from tabletop.games.africa1880.gamefile import Game, example_game, example_orders
 from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.orders import OrderSheet
+from tabletop.games.africa1880.relations import Relation, Relations
 from tabletop.games.africa1880.report import Report, Score
+from tabletop.games.africa1880.state import GameState
 from tabletop.i18n.languages import Lang
-from tabletop.store import Entry, Snapshot, Store, TimerState
+from tabletop.store import Entry, GameChange, Snapshot, Store, TimerState
 from tabletop.ui.africa1880 import game_files, session
-from tabletop.ui.africa1880.drafts import Drafts
+from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.game_link import GameLink, Refused, Stale
 from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.kept_sheets import KeptSheets
 from tabletop.ui.africa1880.opening import GameOpener
 from tabletop.ui.africa1880.session import RoundView
-from tabletop.ui.africa1880.sheet_intents import SheetIntents
+from tabletop.ui.africa1880.sheet_intents import DraftSheets
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.store_link import open_page_store, running_loop, store_text
 from tabletop.ui.shell.traits import EnumTrait, MessageKind, page_lang
@@ -47,9 +53,9 @@ __all__ = [
 ]
 
 
-class AfricaController(SheetIntents, traitlets.HasTraits):
-    """Holds the game and what the page shows; widgets observe it. The sheets' intents come
-    from :class:`~tabletop.ui.africa1880.sheet_intents.SheetIntents`."""
+class AfricaController(traitlets.HasTraits):
+    """Holds the game and what the page shows; widgets observe it. The sheets' intents are
+    those of its :class:`~tabletop.ui.africa1880.sheet_intents.DraftSheets`."""
 
     lang = EnumTrait(Lang, default_value=Lang.EN)
     #: Bumped whenever the game itself changes (new game, file, resolution, undo, redo).
@@ -88,8 +94,16 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         self.store_error: str | None = None
         if store is None:
             store, self.store_error, _ = open_page_store()
-        self.opener = GameOpener(self)
-        self.link = GameLink(store, actor, self.opener.on_store_change, self.loop)
+        self.link = GameLink(store, actor, self._on_store_change, self.loop)
+        self.opener = GameOpener(
+            self.link,
+            show=self.display_game,
+            say=self.say,
+            lang=lambda: self.lang,
+            flush_sheets=self.flush_drafts,
+            sync_sheets=self.sync_drafts,
+            kept_changed=self._kept_changed,
+        )
         self.kept = KeptSheets(self.link, self.flush_drafts)
         snap: Snapshot | None = None
         if store is not None and game_id is not None:
@@ -107,7 +121,14 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
             else None
         )
         # Built in the trait's first language, then switched like any later change of language.
-        self._drafts = Drafts(self.board, self.state, self.lang, example)
+        self.sheets_book = DraftSheets(
+            Drafts(self.board, self.state, self.lang, example),
+            game=lambda: self.game,
+            lang=lambda: self.lang,
+            changed=self._drafts_changed,
+            keeper=self.kept,
+            say_refused=self.say_refused,
+        )
         self.lang = page_lang(lang)
         if self.store_error is not None:
             self.say(store_text("no_database", self.lang, error=self.store_error), "error")
@@ -118,9 +139,22 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         if snap is not None:
             self.opener.open_snapshot(snap)
             if example is not None:
-                self.reset_drafts(example)
-                self.kept.touch()
-                self.flush_drafts()
+                self._ready_sheets(example)
+
+    def _ready_sheets(self, texts: Mapping[str, str]) -> None:
+        """The drafts become ``texts``, kept at once (the example's sheets)."""
+        self.reset_drafts(texts)
+        self.kept.touch()
+        self.flush_drafts()
+
+    def _drafts_changed(self) -> None:
+        self.drafts_revision += 1
+
+    def _kept_changed(self) -> None:
+        self.aux_revision += 1
+
+    def _on_store_change(self, change: GameChange) -> None:
+        self.opener.on_store_change(change)
 
     # ----------------------------------------------------------------- the database
     @property
@@ -152,7 +186,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
         if self.link.linked:
             self.flush_drafts()
         try:
-            self.game, report = self.link.resolve(self.game, self._drafts.combined_text())
+            self.game, report = self.link.resolve(self.game, self.sheets_book.combined_text())
         except Stale:
             self.opener.stale()
             return None
@@ -274,7 +308,7 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
 
     def sheets_text(self) -> str:
         """Every draft sheet under its header: the typed text Resolve would read."""
-        return self._drafts.combined_text()
+        return self.sheets_book.combined_text()
 
     def history_years(self) -> list[int]:
         """Years of the resolved rounds, oldest first."""
@@ -339,7 +373,9 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
     def load_example(self) -> None:
         """Intent: open the bundled example game in progress, as a new game, with its typed
         sheets ready."""
-        self.opener.load_example()
+        name = store_text("example_name", self.lang)
+        if self.opener.install(example_game(), t("example_loaded", self.lang), name):
+            self._ready_sheets(session.split_sheets(example_orders(), self.powers))
 
     def load_file(self, data: bytes, name: str = "game.json") -> bool:
         """Intent: open an uploaded game file (or whole history) as a NEW game; a bad file is
@@ -385,5 +421,107 @@ class AfricaController(SheetIntents, traitlets.HasTraits):
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
-        self._drafts.relang(change["old"], change["new"])
-        self.drafts_revision += 1
+        self.sheets_book.relang(change["old"], change["new"])
+
+    # ----------------------------------------------------------------- the typed sheets
+    @property
+    def state(self) -> GameState:
+        """The current position (the round to be played next)."""
+        return self.game.state
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return self.state.powers
+
+    @property
+    def drafts(self) -> dict[str, str]:
+        """Every power's draft sheet as typed text (without its header)."""
+        return self.sheets_book.texts
+
+    def reset_drafts(self, texts: Mapping[str, str] | None = None) -> None:
+        """Fresh drafts: empty sheets, or the bodies found in ``texts`` (after an undo)."""
+        self.sheets_book.reset(texts)
+
+    def sheet(self, power: str) -> OrderSheet:
+        """The sheet the core reads in ``power``'s draft."""
+        return self.sheets_book.sheet(power)
+
+    def sheets(self) -> dict[str, OrderSheet]:
+        """Every power's sheet as the core reads it."""
+        return self.sheets_book.sheets()
+
+    def set_sheet_text(self, power: str, text: str) -> None:
+        """Intent: the person typed ``text`` in ``power``'s box (the widgets follow)."""
+        self.sheets_book.set_sheet_text(power, text)
+
+    def order_of(self, power: str, territory: str) -> tuple[str, str]:
+        """(kind, target) of the order written for ``power``'s presence in ``territory``."""
+        return self.sheets_book.order_of(power, territory)
+
+    def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
+        """Intent: the order for ``power``'s presence in ``territory`` (kind "" removes it)."""
+        self.sheets_book.set_order(power, territory, kind, target)
+
+    def set_landing(self, power: str, target: str | None) -> None:
+        """Intent: ``power`` lands on ``target`` (None or "" for no landing)."""
+        self.sheets_book.set_landing(power, target)
+
+    def relation(self, declarer: str, toward: str) -> Relation:
+        """ "war" or "alliance" as written on ``declarer``'s sheet toward ``toward``."""
+        return self.sheets_book.relation(declarer, toward)
+
+    def set_relation(self, declarer: str, toward: str, relation: Relation | str) -> None:
+        """Intent: ``declarer`` declares ``relation`` ("war"/"alliance") toward ``toward``."""
+        self.sheets_book.set_relation(declarer, toward, relation)
+
+    def presences_of(self, power: str) -> list[str]:
+        """``power``'s presences, in alphabetical order."""
+        return self.sheets_book.presences_of(power)
+
+    def explore_targets(self, territory: str) -> list[str]:
+        """Exploration targets from ``territory``: its neighbours that are not colonies."""
+        return self.sheets_book.explore_targets(territory)
+
+    def landing_targets(self) -> list[str]:
+        """Coastal territories empty of any presence at the start of the round."""
+        return self.sheets_book.landing_targets()
+
+    def checks(self) -> list[Check]:
+        """Void orders and presences without an order, before resolving (cached per draft)."""
+        return self.sheets_book.checks()
+
+    def checks_for(self, power: str) -> list[Check]:
+        """The live checks of one power's sheet."""
+        return self.sheets_book.checks_for(power)
+
+    def after_orders(self) -> AfterOrders | None:
+        """The position after phase 3 of the drafts as written (None once the game is over)."""
+        return self.sheets_book.after_orders()
+
+    def declared_relations(self) -> Relations:
+        """The diplomacy grid as written on the drafts (alliance where nothing is written)."""
+        return self.sheets_book.declared_relations()
+
+    # ----------------------------------------------------------------- typed sheets kept
+    def flush_drafts(self) -> None:
+        """Write the sheets changed since the last write (one entry per changed sheet)."""
+        self.sheets_book.flush()
+
+    def load_drafts(self, typed: Mapping[str, str] | None) -> None:
+        """The sheets of the position shown: the ones kept for it, else ``typed``."""
+        self.reset_drafts(self.kept.load(self.state.round, self.powers, typed))
+
+    def sync_drafts(self) -> None:
+        """Sheets another page typed for this round (a sheet being typed here is kept)."""
+        news = self.kept.news(self.state.round, self.powers, self.drafts)
+        for power, text in news.items():
+            self.sheets_book.drafts.set_text(power, text)
+        if news:
+            self.drafts_revision += 1
+
+    def restore_drafts(self) -> bool:
+        """Intent: take back the sheets kept in the database for the position shown."""
+        if not self.kept.stored(self.state.round, self.powers):
+            return False
+        self.load_drafts(None)
+        return True

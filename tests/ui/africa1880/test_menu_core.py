@@ -14,7 +14,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from africa1880.test_legal import random_position  # tests/ is on the path (rootdir packages)
+from games.africa1880.test_legal import random_position  # tests/ is on the path (rootdir packages)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

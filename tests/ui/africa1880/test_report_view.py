@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from africa1880.test_legal import random_position
+from games.africa1880.test_legal import random_position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from massai.helpers import position
+from games.massai.helpers import position
 
 from tabletop.games.massai.actions import Attack, Build
 from tabletop.games.massai.rules import apply
