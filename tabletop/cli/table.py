@@ -237,12 +237,17 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     prints for the same sheets."""
     from tabletop.games.africa1880.instructions import GroupBy, table_instructions
     from tabletop.games.africa1880.report_text import format_report
-    from tabletop.store import StoreError
+    from tabletop.store import NothingSealed, StoreError
 
     try:
         snap, report = _tables(args).resolve(
             args.id, args.token, force=args.force, round=args.round
         )
+    except NothingSealed as error:
+        raise CliError(
+            f"table {args.id}: no seat has sealed round {error.round}; nothing changed "
+            f"(add --round {error.round} to resolve it with every sheet missing)"
+        ) from None
     except StoreError as error:
         raise _refuse(error) from None
     if snap.kind == "africa1880":

@@ -33,6 +33,7 @@ from tabletop.store.records import Draft, Entry, GameInfo, Snapshot, TimerState,
 from tabletop.store.schema import SCHEMA_VERSION
 from tabletop.store.seat_errors import (
     BadToken,
+    NothingSealed,
     RevokedToken,
     RoundAlreadyResolved,
     SealRefused,
@@ -49,6 +50,7 @@ from tabletop.store.watch import GameChange, GameWatcher
 __all__ = [
     "BadToken",
     "NewTable",
+    "NothingSealed",
     "RevokedToken",
     "RoundAlreadyResolved",
     "SealRefused",

@@ -50,5 +50,17 @@ class SeatsMissing(SeatError):
         )
 
 
+class NothingSealed(SeatError):
+    """A forced resolution of a round nobody sealed, without naming the round: refused, since
+    it is most often a second command arriving after the first one resolved the round."""
+
+    def __init__(self, table_id: int, round_number: int) -> None:
+        self.round = round_number
+        super().__init__(
+            f"table {table_id}: no seat has sealed round {round_number}; nothing changed "
+            f"(name round {round_number} to resolve it with every sheet missing)"
+        )
+
+
 class RoundAlreadyResolved(SeatError):
     """The round named was resolved already (by another page or process): nothing changed."""

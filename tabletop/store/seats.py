@@ -63,6 +63,7 @@ from tabletop.store.seat_crypto import (
 )
 from tabletop.store.seat_errors import (
     BadToken,
+    NothingSealed,
     RevokedToken,
     RoundAlreadyResolved,
     SealRefused,
@@ -490,12 +491,13 @@ class Tables:
     ) -> tuple[Snapshot, Any]:
         """Resolve the current round (``round``: the one the host saw) with the sealed sheets.
 
-        Refused while seats are missing unless ``force`` (Africa: a missing sheet holds
-        everywhere and allies everyone); refused for a round already resolved (nothing
-        changes). Reading the sheets and keeping the result is one change of the game on the
-        version read, so under any concurrency exactly one resolution of a round happens.
-        Returns the new snapshot and the report (Africa: its ``Report``; Massai: the last
-        action's).
+        Refused while seats are missing unless ``force`` (Africa: a missing sheet holds everywhere
+        and allies everyone); refused for a round already resolved (nothing changes). Reading the
+        sheets and keeping the result is one change of the game on the version read, so under any
+        concurrency exactly one resolution of a round happens. A forced resolution without
+        ``round`` is refused for a round nobody has sealed (:class:`NothingSealed`): several sent
+        at once resolve one round, not one each. Returns the new snapshot and the report (Africa:
+        its ``Report``; Massai: the last action's).
         """
         access = self.authenticate(table_id, host_token, host=True)
         snap = self.store.load(access.game_id)
@@ -517,6 +519,10 @@ class Tables:
                     )
                     .order_by(seats_table.c.position)
                 ).all()
+                if force and round is None and not sealed_rows:
+                    # Several "resolve now" without a round, sent at once, resolve one round:
+                    # the later ones find the next round with nothing sealed.
+                    raise NothingSealed(table_id, current)
                 done = _resolved(table_id, game, {r.seat: r.sheet for r in sealed_rows}, force)
                 change.append(
                     done.game, done.action, f"table {table_id}", done.detail, done.report_json

@@ -112,6 +112,7 @@ def test_refusals_are_one_line_and_non_zero(capsys: Any, db: str, tmp_path: Path
         (("table", "seal", tid, "--token", france["token"], str(wrong)), "headed Germany"),
         (("table", "show", tid, "--token", "not-a-token"), "does not open table"),
         (("table", "resolve", tid, "--token", host), "waiting for Belgium"),
+        (("table", "resolve", tid, "--token", host, "--force"), "add --round 4 to resolve it"),
         (("table", "resolve", tid, "--token", france["token"]), "host token does not open"),
         (("table", "status", "99"), "no table 99"),
         (("table", "revoke", tid, "--token", host, "--seat", "Narnia"), "Narnia"),
@@ -122,7 +123,18 @@ def test_refusals_are_one_line_and_non_zero(capsys: Any, db: str, tmp_path: Path
         assert code == 1 and message in err and err.count("\n") == 1, (argv, err)
         assert "Traceback" not in err
     code, out, err = run(
-        capsys, "table", "resolve", tid, "--token", host, "--force", "--json", "--db", db
+        capsys,
+        "table",
+        "resolve",
+        tid,
+        "--token",
+        host,
+        "--force",
+        "--round",
+        "4",
+        "--json",
+        "--db",
+        db,
     )
     assert code == 0 and json.loads(out)["round"] == 4, err
 

@@ -24,6 +24,7 @@ from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import tables as tables_table
 from tabletop.store.seat_errors import (
     BadToken,
+    NothingSealed,
     RevokedToken,
     RoundAlreadyResolved,
     SealRefused,
@@ -231,8 +232,12 @@ def test_resolve_is_the_same_as_resolving_the_sheets_and_refuses_twice(store: St
     with pytest.raises(RoundAlreadyResolved, match="round 4 is already resolved"):
         tables.resolve(new.table_id, new.host_token, round=4)
     assert store.current_version(snap.game_id) == version
-    # Round 5 with nobody sealed: force makes every power hold and ally everyone.
-    forced, forced_report = tables.resolve(new.table_id, new.host_token, force=True)
+    # Round 5 with nobody sealed: forced without naming the round, refused (it is most often a
+    # second "resolve now" arriving late); named, force makes every power hold and ally everyone.
+    with pytest.raises(NothingSealed, match="no seat has sealed round 5; nothing changed"):
+        tables.resolve(new.table_id, new.host_token, force=True)
+    assert store.current_version(snap.game_id) == version
+    forced, forced_report = tables.resolve(new.table_id, new.host_token, force=True, round=5)
     assert isinstance(forced.game, Game) and forced.game.state.round == 6
     assert (
         forced_report.to_dict()
@@ -254,24 +259,31 @@ def test_combined_sheets_are_the_sealed_ones_in_the_order_of_powers(store: Store
     assert detail == expected == "[Belgium]\nCongo: develop\n\n[Germany]\nTogo: develop\n"
 
 
-def _resolver(url: str, table_id: int, token: str, barrier: Any, results: Any) -> None:
+def _resolver(
+    url: str, table_id: int, token: str, barrier: Any, results: Any, forced: bool = False
+) -> None:
     tables = Tables(open_store(url))
     barrier.wait()
     try:
-        # The round the host saw: a process starting after another's resolution is refused too.
-        snap, _ = tables.resolve(table_id, token, round=4)
+        if forced:
+            # "Resolve now" from the command line, no round named.
+            snap, _ = tables.resolve(table_id, token, force=True)
+        else:
+            # The round the host saw: a process starting after another's resolution is refused.
+            snap, _ = tables.resolve(table_id, token, round=4)
         results.put(("resolved", snap.version))
-    except RoundAlreadyResolved:
+    except (RoundAlreadyResolved, NothingSealed):
         results.put(("refused", None))
     except Exception as error:  # reported, so the test fails at once with it
         results.put(("error", repr(error)))
     tables.store.close()
 
 
-def test_processes_resolving_at_once_resolve_the_round_once(db_url: str) -> None:
+@pytest.mark.parametrize("forced", [False, True], ids=["round-named", "forced-no-round"])
+def test_processes_resolving_at_once_resolve_the_round_once(db_url: str, forced: bool) -> None:
     store = open_store(db_url)
     tables, new = _table(store)
-    for power, text in example_sheets().items():
+    for power, text in list(example_sheets().items())[: 1 if forced else None]:
         tables.seal(new.table_id, new.seat(power).token, text)
     version = store.current_version(new.game_id)
     store.close()
@@ -280,7 +292,8 @@ def test_processes_resolving_at_once_resolve_the_round_once(db_url: str) -> None
     barrier, results = context.Barrier(count), context.Queue()
     workers = [
         context.Process(
-            target=_resolver, args=(db_url, new.table_id, new.host_token, barrier, results)
+            target=_resolver,
+            args=(db_url, new.table_id, new.host_token, barrier, results, forced),
         )
         for _ in range(count)
     ]
