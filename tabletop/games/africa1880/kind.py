@@ -154,7 +154,7 @@ class Africa1880Kind:
         the resolution, exactly as typed on the shared screen)."""
         assert game.board is not None
         try:
-            return observe.seat_sheet(text, seat, game.board, game.state.powers)
+            return observe.seat_sheet(text, seat, game.state.powers)
         except (observe.SheetHeaderError, SheetTooLongError) as error:
             raise SecretRefused(str(error)) from None
 

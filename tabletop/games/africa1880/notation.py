@@ -47,7 +47,7 @@ sheets is :mod:`~tabletop.games.africa1880.notation_format`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,9 +92,11 @@ __all__ = [
     "MAX_SHOWN_PROBLEMS",
     "MAX_SUGGESTION_CHARS",
     "MAX_SUGGESTIONS",
+    "Header",
     "ParseResult",
     "SheetTooLongError",
     "parse_sheets",
+    "read_headers",
 ]
 
 MAX_SHEET_CHARS = 65_536
@@ -673,6 +675,77 @@ def _split_header(line: str) -> tuple[str | None, str]:
     return line[1:close].strip(), line[close + 1 :].strip()
 
 
+def _header_of(line: str) -> tuple[str | None, str]:
+    """``(header, rest)`` when ``line`` (its comment stripped) opens a sheet: ``[France] rest``,
+    ``France:`` or ``France`` alone; ``(None, line)`` for any other line."""
+    header, rest = _split_header(line)
+    if header is None:
+        bare = line.rstrip(":").strip()
+        if bare and ":" not in bare and _POWER_KEYS.get(_key(bare)) and not _ARROW.search(bare):
+            return bare, ""
+    return header, rest
+
+
+def _refusal(power: str | None, playing: tuple[str, ...], opened: Container[str]) -> str | None:
+    """Why a header naming ``power`` opens no sheet (None when it opens one)."""
+    if power is None:
+        return UNKNOWN_POWER
+    if power not in playing:
+        return NOT_PLAYING
+    if power in opened:
+        return DUPLICATE_SHEET
+    return None
+
+
+@dataclass(frozen=True)
+class Header:
+    """One header line of a typed text, read as :func:`parse_sheets` reads it.
+
+    ``number``: its line, from 1; ``text``: the line without its comment; ``power``: the power it
+    names (None when it names none); ``refused``: why it opens no sheet (``unknown_power``,
+    ``not_playing`` or ``duplicate_sheet``), None when it opens ``power``'s sheet.
+    """
+
+    number: int
+    text: str
+    power: str | None
+    refused: str | None = None
+
+
+def read_headers(text: str, powers: Iterable[str] | None = None) -> list[Header]:
+    """The header lines of ``text``, in order, without reading any order.
+
+    The same rule as :func:`parse_sheets` decides what a header is and which sheet it opens, so
+    a text can be checked for its headers (a seat sealing its sheet) without being read whole.
+    Raises :class:`SheetTooLongError` for the texts :func:`parse_sheets` refuses.
+
+    >>> text = "[France]\\nAlgeria: develop\\nDeutschland:\\n[France]\\n[Spain] # note"
+    >>> for header in read_headers(text, ["France", "Germany"]):
+    ...     print(header.number, header.text, header.power, header.refused)
+    1 [France] France None
+    3 Deutschland: Germany None
+    4 [France] France duplicate_sheet
+    5 [Spain] None unknown_power
+    """
+    text = str(text)
+    if len(text) > MAX_SHEET_CHARS:
+        raise SheetTooLongError(len(text))
+    playing = sort_powers(powers if powers is not None else POWERS)
+    opened: set[str] = set()
+    found: list[Header] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        header = _header_of(line)[0] if line else None
+        if header is None:
+            continue
+        power = _POWER_KEYS.get(_key(header))
+        refused = _refusal(power, playing, opened)
+        if refused is None and power is not None:
+            opened.add(power)
+        found.append(Header(number, line, power, refused))
+    return found
+
+
 def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -> ParseResult:
     """Read the typed order sheets of a round.
 
@@ -694,23 +767,19 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
         line = _strip_comment(raw)
         if not line:
             continue
-        header, rest = _split_header(line)
-        if header is None:
-            bare = line.rstrip(":").strip()
-            if bare and ":" not in bare and reader.power(bare) and _ARROW.search(bare) is None:
-                header, rest = bare, ""
+        header, rest = _header_of(line)
         if header is not None:
             current, refused = None, None
             power = reader.power(header)
-            if power is None:
+            code = _refusal(power, playing, builders)
+            if code == UNKNOWN_POWER:
                 error = reader.unknown_power(header)
                 details = {"text": _quote(error.text), "suggestion": error.suggestion}
-                refused = (None, UNKNOWN_POWER, details)
-            elif power not in playing:
-                refused = (power, NOT_PLAYING, {})
-            elif power in builders:
-                refused = (power, DUPLICATE_SHEET, {})
+                refused = (None, code, details)
+            elif code is not None:
+                refused = (power, code, {})
             else:
+                assert power is not None
                 current = builders[power] = _SheetBuilder(power)
             if refused is not None:
                 who, code, details = refused

@@ -7,11 +7,11 @@ resolved, that round's public report. Nothing of another seat's sheet before the
 
 >>> from tabletop.games.africa1880.gamefile import example_game
 >>> game = example_game()
->>> text = seat_sheet("Algeria: develop", "France", game.board, game.state.powers)
+>>> text = seat_sheet("Algeria: develop", "France", game.state.powers)
 >>> text.splitlines()[0]
 '[France]'
 >>> try:
-...     seat_sheet("[Germany]\\nTogo: hold", "France", game.board, game.state.powers)
+...     seat_sheet("[Germany]\\nTogo: hold", "France", game.state.powers)
 ... except SheetHeaderError as error:
 ...     print(str(error)[:49])
 this sheet is headed Germany, but this seat plays
@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletop.games.africa1880.adjudicate import score
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.notation import read_headers
 from tabletop.games.africa1880.orders import DUPLICATE_SHEET, NOT_PLAYING, UNKNOWN_POWER
 from tabletop.games.africa1880.powers import power_name, sort_powers
 from tabletop.games.africa1880.state import GameState
@@ -42,31 +42,33 @@ class SheetHeaderError(ValueError):
     """A seat's sheet headed with another power's name (or a name that is no playing power)."""
 
 
-def seat_sheet(text: str, power: str, board: Board, powers: Iterable[str]) -> str:
+def seat_sheet(text: str, power: str, powers: Iterable[str]) -> str:
     """The sheet ``power``'s seat sealed, as text opened by its own header ``[Power]``.
 
     The header may be left out; a header naming another power (or no playing power) raises
-    :class:`SheetHeaderError`. The orders themselves are not judged here: an unreadable line is
-    a void order at the resolution, exactly as on the shared screen. Raises
-    ``SheetTooLongError`` (a ``ValueError``) for a text over the notation's limit.
+    :class:`SheetHeaderError`. Only the header lines are read here
+    (:func:`~tabletop.games.africa1880.notation.read_headers`, the rule the full reading
+    follows): the orders are judged at the resolution, where an unreadable line is a void order,
+    exactly as on the shared screen. Raises ``SheetTooLongError`` (a ``ValueError``) for a text
+    over the notation's limit.
     """
     playing = tuple(powers)
     headed = f"[{power}]\n{text}"
-    parsed = parse_sheets(headed, board, playing)
-    others = sorted(p for p in parsed.sheets if p != power)
+    headers = read_headers(headed, playing)
+    others = sorted(h.power for h in headers if h.refused is None and h.power not in (None, power))
     if others:
         raise SheetHeaderError(
             f"this sheet is headed {power_name(others[0])}, but this seat plays "
             f"{power_name(power)}: write only {power_name(power)}'s orders "
             "(the header may be left out)"
         )
-    for item in parsed.errors:
-        if item.reason_code in (UNKNOWN_POWER, NOT_PLAYING):
+    for header in headers:
+        if header.refused in (UNKNOWN_POWER, NOT_PLAYING):
             raise SheetHeaderError(
-                f"line {max(0, (item.line or 1) - 1)}: {item.order_text!r} is a header naming "
+                f"line {header.number - 1}: {header.text!r} is a header naming "
                 f"no other power this seat may write for; this seat plays {power_name(power)}"
             )
-    if any(item.reason_code == DUPLICATE_SHEET for item in parsed.errors):
+    if any(header.refused == DUPLICATE_SHEET for header in headers):
         # The text carries its own [Power] header: keep it as typed (text before it is void,
         # as it would be on the shared screen).
         return text if text.endswith("\n") else text + "\n"
