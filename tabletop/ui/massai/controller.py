@@ -45,10 +45,6 @@ from tabletop.ui.massai.stages import HANDOVER_SECONDS, HELD_STAGES, Stage, rest
 from tabletop.ui.shell.texts import LANGS
 from tabletop.ui.shell.traits import EnumTrait, page_lang
 
-#: "Leave this field as it is" for :meth:`MassaiController.show` and ``note_kept``.
-KEEP: Any = object()
-
-
 __all__ = [
     "MassaiController",
 ]
@@ -58,7 +54,10 @@ class MassaiController(traitlets.HasTraits):
     """Holds the game record, the page stage and the secret choice being entered.
 
     It is the one owner of its state: every field is a declared trait, read-only outside, set
-    here only (the parts send :meth:`show` and :meth:`note_kept`; views observe ``revision``).
+    here only. Its parts (the entries, the plays, the keeper of the game and of the target
+    locked in) are given what they need: the store, each other, and the page as a
+    :class:`~tabletop.ui.massai.steps.PageSteps` whose named steps are the only way they change
+    it; views observe ``revision``.
 
     ``store``: the games database (``None``: the game is kept nowhere); ``game_id``: the game to
     open (``None`` with a store: a new game, as a new entry; with ``start=False``, none yet:
@@ -109,14 +108,16 @@ class MassaiController(traitlets.HasTraits):
         self.clock: Callable[[], float] = time.monotonic
         #: When the look-away screen (or reveal) shown now appeared (clock seconds).
         self.wait_since = -math.inf
-        self.keeper = GameKeeper(self)
-        self.entry = SecretEntry(self)
-        self.plays = Plays(self)
-        self.secrets = KeptTarget(self)
         self.pages = OtherPages(self.sync)
+        self.secrets = KeptTarget(store, self)
+        self.keeper = GameKeeper(store, self, self.pages, self.watch, self.secrets)
+        self.plays = Plays(
+            self, self.keeper, self.secrets, cancel_entry=self.cancel, announce_attack=self.attack
+        )
+        self.entry = SecretEntry(self, self.secrets, play=self.plays.play, fresh=self.keeper.fresh)
         self._sync_lock = threading.Lock()
-        self.show(record=GameRecord.new(options))
-        self.show(stage=resting_stage(self.state))
+        self.take_record(GameRecord.new(options))
+        self.enter(resting_stage(self.state))
         if store is not None and game_id is not None:
             self.open(game_id)
         elif store is not None and start:
@@ -251,13 +252,11 @@ class MassaiController(traitlets.HasTraits):
 
     def after_return(self) -> None:
         """Back to the resting stage with nothing selected (after undo, redo, a reload)."""
-        self.show(
-            selection=(),
-            target=None,
-            last_report=None,
-            undo_question="",
-            stage=resting_stage(self.state),
-        )
+        self.set_trait("last_report", None)
+        self.set_trait("selection", ())
+        self.set_trait("target", None)
+        self.set_trait("undo_question", "")
+        self.set_trait("stage", resting_stage(self.state))
 
     def new_game(self, options: Options) -> None:
         """Start a NEW game with ``options`` (kept as a new game: the previous one stays)."""
@@ -313,7 +312,7 @@ class MassaiController(traitlets.HasTraits):
                 self.keeper.reload(remote=True)
                 self.changed()
             elif now.aux_version != self.aux_version:
-                self.note_kept(aux_version=now.aux_version)
+                self.kept_aside(now.aux_version)
                 if self.secrets.follow():
                     self.changed()
 
@@ -329,57 +328,76 @@ class MassaiController(traitlets.HasTraits):
         self.set_trait("notice", (f"x_{code}", params))
         self.changed()
 
-    def show(
-        self,
-        *,
-        record: GameRecord = KEEP,
-        stage: Stage | str = KEEP,
-        selection: tuple[str, ...] = KEEP,
-        target: str | None = KEEP,
-        notice: tuple[Any, ...] = KEEP,
-        last_report: Report | None = KEEP,
-        undo_question: str = KEEP,
-    ) -> None:
-        """The page's next step, from one of its parts: the fields given change together (the
-        others stay); the caller says :meth:`changed` once the whole intent is done."""
-        given = {
-            "record": record,
-            "last_report": last_report,
-            "selection": selection,
-            "target": target,
-            "undo_question": undo_question,
-            "stage": stage,
-            "notice": notice,
-        }
-        for name, value in given.items():
-            if value is not KEEP:
-                self.set_trait(name, value)
+    # --- the steps the parts take (see :class:`~tabletop.ui.massai.steps.PageSteps`) --------
 
-    def note_kept(
-        self,
-        *,
-        game_id: int | None = KEEP,
-        version: int = KEEP,
-        aux_version: int = KEEP,
-        game_name: str = KEEP,
-        can_undo: bool = KEEP,
-        can_redo: bool = KEEP,
-        deleted: bool = KEEP,
+    def enter(self, stage: Stage | str) -> None:
+        """The page moves to ``stage``."""
+        self.set_trait("stage", stage)
+
+    def select(self, squares: tuple[str, ...]) -> None:
+        """The squares clicked in the entry are now ``squares``."""
+        self.set_trait("selection", squares)
+
+    def begin_attack(self) -> None:
+        """An attack is announced: no square selected, no target yet, no notice."""
+        self.set_trait("selection", ())
+        self.set_trait("target", None)
+        self.set_trait("notice", ())
+
+    def lock_target(self, target: str) -> None:
+        """``target`` is locked in (hidden); the defender's guards wait."""
+        self.set_trait("selection", ())
+        self.set_trait("target", target)
+        self.set_trait("stage", Stage.GUARDS_WAIT)
+
+    def rest(self) -> None:
+        """Back to the resting stage of the position, no entry under way (the last report
+        stays)."""
+        self.set_trait("selection", ())
+        self.set_trait("target", None)
+        self.set_trait("stage", resting_stage(self.state))
+
+    def ask_undo(self, question: str) -> None:
+        """An undo both players must agree to is asked (``""``: no question open)."""
+        self.set_trait("undo_question", question)
+
+    def say(self, notice: tuple[Any, ...]) -> None:
+        """The notice shown becomes ``notice`` (``()``: none)."""
+        self.set_trait("notice", notice)
+
+    def take_record(self, record: GameRecord) -> None:
+        """The game shown is now ``record``."""
+        self.set_trait("record", record)
+
+    def played(self, report: Report) -> None:
+        """An action was played: its report is the last one, the entry is over."""
+        self.set_trait("last_report", report)
+        self.set_trait("selection", ())
+        self.set_trait("target", None)
+
+    def kept_at(self, game_id: int) -> None:
+        """The game shown is game ``game_id`` of the database (not deleted)."""
+        self.set_trait("game_id", game_id)
+        self.set_trait("deleted", False)
+
+    def kept_as(
+        self, version: int, aux_version: int, name: str, can_undo: bool, can_redo: bool
     ) -> None:
-        """How the game shown is kept in the database now (the fields given; the others
-        stay)."""
-        given = {
-            "game_id": game_id,
-            "version": version,
-            "aux_version": aux_version,
-            "game_name": game_name,
-            "can_undo": can_undo,
-            "can_redo": can_redo,
-            "deleted": deleted,
-        }
-        for name, value in given.items():
-            if value is not KEEP:
-                self.set_trait(name, value)
+        """The database has the game shown at ``version`` (its secrets at ``aux_version``),
+        named ``name``; whether it can undo or redo a step of its history."""
+        self.set_trait("version", version)
+        self.set_trait("aux_version", aux_version)
+        self.set_trait("game_name", name)
+        self.set_trait("can_undo", can_undo)
+        self.set_trait("can_redo", can_redo)
+
+    def kept_aside(self, aux_version: int) -> None:
+        """What is kept beside the game (its secrets) is now at ``aux_version``."""
+        self.set_trait("aux_version", aux_version)
+
+    def mark_deleted(self) -> None:
+        """The game shown was deleted on another page."""
+        self.set_trait("deleted", True)
 
     def changed(self) -> None:
         """Say that the page changed (views redraw once per intent)."""

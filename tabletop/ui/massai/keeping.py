@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.gamefile import GameFileError, GameRecord
@@ -27,11 +27,11 @@ from tabletop.store import (
     Store,
     StoreError,
 )
+from tabletop.ui.massai.following import OtherPages
+from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.stages import SECRET_STAGES, TABLE
-
-if TYPE_CHECKING:
-    from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.steps import PageSteps
 
 #: A change of the store made on the version shown: ``change(store, version) -> Snapshot``.
 StoreChange = Callable[[Store, int], Snapshot]
@@ -72,179 +72,190 @@ def import_upload(store: Store, data: bytes, file_name: str, lang: str) -> Snaps
 
 
 class GameKeeper:
-    """Reads and writes the game of a controller in its store (``ctl.store``)."""
+    """Reads and writes the game a page shows in ``store`` (``None``: kept nowhere).
 
-    def __init__(self, ctl: MassaiController) -> None:
-        self.ctl = ctl
+    ``page`` is what the page shows and the steps it takes; ``pages`` follows other pages'
+    changes and ``watch`` starts following the game shown again; ``secrets`` keeps the attack
+    target locked in.
+    """
+
+    def __init__(
+        self,
+        store: Store | None,
+        page: PageSteps,
+        pages: OtherPages,
+        watch: Callable[[], Any],
+        secrets: KeptTarget,
+    ) -> None:
+        self.store = store
+        self.page = page
+        self.pages = pages
+        self._watch = watch
+        self.secrets = secrets
 
     def take(self, snap: Snapshot) -> None:
         """Show the game as read (or written) at ``snap``."""
-        ctl = self.ctl
+        page = self.page
         assert isinstance(snap.game, GameRecord)
-        ctl.show(record=snap.game)
-        ctl.note_kept(
-            version=snap.version,
-            aux_version=snap.info.aux_version,
-            game_name=snap.info.name,
-        )
-        assert ctl.store is not None
+        page.take_record(snap.game)
+        assert self.store is not None
         try:
-            can_undo, can_redo = ctl.store.can_undo_redo(snap.game_id)
+            can_undo, can_redo = self.store.can_undo_redo(snap.game_id)
         except StoreError:
-            can_undo, can_redo = bool(ctl.record.actions), False
-        ctl.note_kept(can_undo=can_undo, can_redo=can_redo)
+            can_undo, can_redo = bool(page.record.actions), False
+        page.kept_as(snap.version, snap.info.aux_version, snap.info.name, can_undo, can_redo)
 
     def open_snapshot(self, snap: Snapshot) -> None:
         """Show the game of ``snap`` (a game opened, made or imported), still followed."""
-        ctl = self.ctl
-        watching = ctl.watcher is not None
-        ctl.stop_watching()
-        ctl.note_kept(deleted=False, game_id=snap.game_id)
+        page = self.page
+        watching = self.pages.watcher is not None
+        self.pages.stop()
+        page.kept_at(snap.game_id)
         self.take(snap)
-        ctl.after_return()
+        page.after_return()
         if watching:
-            ctl.watch()
+            self._watch()
 
     def open(self, game_id: int) -> bool:
         """Show game ``game_id``, its pending secret restored; False (said) if it cannot be."""
-        ctl = self.ctl
-        if ctl.store is None:
+        page = self.page
+        if self.store is None:
             return False
         try:
-            snap = ctl.store.load(game_id)
+            snap = self.store.load(game_id)
         except StoreError as error:
-            ctl.notify("db_failed", error=str(error))
+            page.notify("db_failed", error=str(error))
             return False
         if snap.kind != "massai":
-            ctl.notify("db_failed", error=f"game {game_id} is not a Massai game")
+            page.notify("db_failed", error=f"game {game_id} is not a Massai game")
             return False
         self.open_snapshot(snap)
-        ctl.show(notice=("db_opened", {"name": snap.info.name}))
-        ctl.secrets.restore()
-        ctl.changed()
+        page.say(("db_opened", {"name": snap.info.name}))
+        self.secrets.restore()
+        page.changed()
         return True
 
     def new_game(self, options: Options) -> None:
         """Start a NEW game with ``options`` (kept as a new game: the previous one stays)."""
-        ctl = self.ctl
+        page = self.page
         record = GameRecord.new(options)
-        had_one = ctl.game_id is not None
-        if ctl.store is not None:
+        had_one = page.game_id is not None
+        if self.store is not None:
             try:
-                snap = ctl.store.create_game(record, actor=TABLE)
+                snap = self.store.create_game(record, actor=TABLE)
             except StoreError as error:
-                ctl.notify("db_failed", error=str(error))
+                page.notify("db_failed", error=str(error))
                 return
             self.open_snapshot(snap)
         else:
-            ctl.show(record=record)
-            ctl.after_return()
-        ctl.show(notice=("db_new_game", {}) if had_one else ("notice_new_game", {}))
-        ctl.changed()
+            page.take_record(record)
+            page.after_return()
+        page.say(("db_new_game", {}) if had_one else ("notice_new_game", {}))
+        page.changed()
 
     def import_file(self, data: bytes, file_name: str = "upload") -> bool:
         """Import an uploaded file as a NEW game and show it; a bad file is refused and the game
         shown stays as it is. True when imported."""
-        ctl = self.ctl
-        if ctl.store is None:
-            ctl.notify("db_import_refused", error=store_text("db_not_kept", ctl.lang))
+        page = self.page
+        if self.store is None:
+            page.notify("db_import_refused", error=store_text("db_not_kept", page.lang))
             return False
         try:
-            snap = import_upload(ctl.store, data, file_name, ctl.lang)
+            snap = import_upload(self.store, data, file_name, page.lang)
         except (StoreError, GameFileError) as error:
-            ctl.notify("db_import_refused", error=" ".join(str(error).split()))
+            page.notify("db_import_refused", error=" ".join(str(error).split()))
             return False
         self.open_snapshot(snap)
-        ctl.show(notice=("db_imported", {"name": snap.info.name}))
-        ctl.changed()
+        page.say(("db_imported", {"name": snap.info.name}))
+        page.changed()
         return True
 
     def gone(self) -> None:
         """The game was deleted on another page: say so, stop following it."""
-        ctl = self.ctl
-        ctl.note_kept(deleted=True)
-        ctl.stop_watching_later()
-        ctl.show(notice=("db_deleted", {}))
-        ctl.changed()
+        page = self.page
+        page.mark_deleted()
+        self.pages.stop_later()
+        page.say(("db_deleted", {}))
+        page.changed()
 
     def reload(self, remote: bool) -> None:
         """Show the game as the database has it now; ``remote``: another page changed it."""
-        ctl = self.ctl
-        assert ctl.store is not None and ctl.game_id is not None
+        page = self.page
+        assert self.store is not None and page.game_id is not None
         try:
-            snap = ctl.store.load(ctl.game_id)
+            snap = self.store.load(page.game_id)
         except GameNotFound:
-            ctl.note_kept(deleted=True)
-            ctl.show(notice=("db_deleted", {}))
+            page.mark_deleted()
+            page.say(("db_deleted", {}))
             return
         except StoreError as error:
-            ctl.show(notice=("db_failed", {"error": str(error)}))
+            page.say(("db_failed", {"error": str(error)}))
             return
-        before = ctl.record
+        before = page.record
         # Something typed here is lost (a wait for a target locked elsewhere is not).
-        interrupted = ctl.stage in (*SECRET_STAGES, "attack-wait") or bool(ctl.selection)
+        interrupted = page.stage in (*SECRET_STAGES, "attack-wait") or bool(page.selection)
         self.take(snap)
-        ctl.after_return()
+        page.after_return()
         if interrupted or not remote:
-            ctl.show(notice=("db_stale", {}))
+            page.say(("db_stale", {}))
         else:
-            ctl.show(notice=("db_remote_change", {"what": self.what_changed(before)}))
-        ctl.secrets.restore(quiet_if_locked=False)
+            page.say(("db_remote_change", {"what": self.what_changed(before)}))
+        self.secrets.restore(quiet_if_locked=False)
 
     def what_changed(self, before: GameRecord) -> Any:
         """Another page's change as notice words: the action it played, or a step back."""
-        record = self.ctl.record
+        record = self.page.record
         if len(record.actions) > len(before.actions) and record.actions[:-1] == before.actions:
             last = record.actions[-1]
-            secret = isinstance(last, Setup) and self.ctl.state.pending_setup is not None
+            secret = isinstance(last, Setup) and self.page.state.pending_setup is not None
             return ("play", {"player": last.player, "action": last, "secret": secret})
         return "db_remote_back"
 
     def fresh(self) -> bool:
         """Whether the page still shows the newest version (else: reloaded and said so)."""
-        ctl = self.ctl
-        if not ctl.kept:
+        page = self.page
+        if not page.kept:
             return True
-        assert ctl.store is not None and ctl.game_id is not None
+        assert self.store is not None and page.game_id is not None
         try:
-            now = ctl.store.current_version(ctl.game_id)
+            now = self.store.current_version(page.game_id)
         except GameNotFound:
             self.gone()
             return False
         except StoreError as error:
-            ctl.notify("db_failed", error=str(error))
+            page.notify("db_failed", error=str(error))
             return False
-        if now != ctl.version:
+        if now != page.version:
             self.reload(remote=False)
-            ctl.changed()
+            page.changed()
             return False
         return True
 
     def change(self, change: StoreChange) -> bool:
         """Run ``change(store, version)`` (a new entry made on the version shown); a stale
         version reloads the game and says so. True when done."""
-        ctl = self.ctl
-        if ctl.deleted:
-            ctl.notify("db_deleted")
+        page = self.page
+        if page.deleted:
+            page.notify("db_deleted")
             return False
-        assert ctl.store is not None
+        assert self.store is not None
         try:
-            snap = change(ctl.store, ctl.version)
+            snap = change(self.store, page.version)
         except StaleGameError:
             self.reload(remote=False)
-            ctl.changed()
+            page.changed()
             return False
         except NothingToUndo:
-            ctl.notify("notice_nothing_to_undo")
+            page.notify("notice_nothing_to_undo")
             return False
         except NothingToRedo:
-            ctl.notify("db_nothing_to_redo")
+            page.notify("db_nothing_to_redo")
             return False
         except GameNotFound:
             self.gone()
             return False
         except StoreError as error:
-            ctl.notify("db_failed", error=str(error))
+            page.notify("db_failed", error=str(error))
             return False
         self.take(snap)
         return True

@@ -8,66 +8,66 @@ An attack announced but without a target yet is kept too: a reload goes on with 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.games.massai.actions import Attack
 from tabletop.games.massai.board import other
 from tabletop.games.massai.legal import attackable_huts
-from tabletop.store import StoreError
-from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, Stage, resting_stage, seat
-
-if TYPE_CHECKING:
-    from tabletop.ui.massai.controller import MassaiController
+from tabletop.store import Store, StoreError
+from tabletop.ui.massai.stages import SECRET_ANNOUNCED, SECRET_ATTACK, Stage, seat
+from tabletop.ui.massai.steps import PageSteps
 
 
 class KeptTarget:
-    """Keeps, reads, restores and follows the attack target of the game a controller shows."""
+    """Keeps, reads, restores and follows the attack target of the game a page shows, in
+    ``store`` (``None``: kept nowhere)."""
 
-    def __init__(self, ctl: MassaiController) -> None:
-        self.ctl = ctl
+    def __init__(self, store: Store | None, page: PageSteps) -> None:
+        self.store = store
+        self.page = page
 
     def keep(self, player: int, target: str | None) -> bool:
         """Keep (or clear, with ``None``) the attack target ``player`` locked in."""
-        ctl = self.ctl
-        if not ctl.kept:
+        page = self.page
+        if not page.kept:
             return True
-        assert ctl.store is not None and ctl.game_id is not None
+        assert self.store is not None and page.game_id is not None
         payload = (
             None
             if target is None
-            else {"what": SECRET_ATTACK, "player": player, "target": target, "on": ctl.version}
+            else {"what": SECRET_ATTACK, "player": player, "target": target, "on": page.version}
         )
         try:
-            ctl.store.set_secret(ctl.game_id, seat(player), payload)
-            ctl.note_kept(aux_version=ctl.store.versions(ctl.game_id).aux_version)
+            self.store.set_secret(page.game_id, seat(player), payload)
+            page.kept_aside(self.store.versions(page.game_id).aux_version)
         except StoreError as error:
-            ctl.show(notice=("db_failed", {"error": str(error)}))
+            page.say(("db_failed", {"error": str(error)}))
             return False
         return True
 
     def announce(self, player: int) -> bool:
         """Keep that ``player`` announced an attack (no target yet), for a reload to go on."""
-        ctl = self.ctl
-        if not ctl.kept:
+        page = self.page
+        if not page.kept:
             return True
-        assert ctl.store is not None and ctl.game_id is not None
-        payload = {"what": SECRET_ANNOUNCED, "player": player, "on": ctl.version}
+        assert self.store is not None and page.game_id is not None
+        payload = {"what": SECRET_ANNOUNCED, "player": player, "on": page.version}
         try:
-            ctl.store.set_secret(ctl.game_id, seat(player), payload)
-            ctl.note_kept(aux_version=ctl.store.versions(ctl.game_id).aux_version)
+            self.store.set_secret(page.game_id, seat(player), payload)
+            page.kept_aside(self.store.versions(page.game_id).aux_version)
         except StoreError as error:
-            ctl.show(notice=("db_failed", {"error": str(error)}))
+            page.say(("db_failed", {"error": str(error)}))
             return False
         return True
 
     def announced(self, payload: Any, player: int) -> bool:
         """Whether ``payload`` is an attack ``player`` announced on the version shown."""
-        state = self.ctl.state
+        state = self.page.state
         return (
             isinstance(payload, dict)
             and payload.get("what") == SECRET_ANNOUNCED
             and payload.get("player") == player
-            and payload.get("on") == self.ctl.version
+            and payload.get("on") == self.page.version
             and state.phase == "play"
             and state.to_move == player
             and bool(attackable_huts(state))
@@ -75,25 +75,25 @@ class KeptTarget:
 
     def read(self) -> dict[str, Any]:
         """The secrets kept for the game, by seat (``{}`` when it is kept nowhere)."""
-        ctl = self.ctl
-        if not ctl.kept:
+        page = self.page
+        if not page.kept:
             return {}
-        assert ctl.store is not None and ctl.game_id is not None
+        assert self.store is not None and page.game_id is not None
         try:
-            return ctl.store.secrets(ctl.game_id)
+            return self.store.secrets(page.game_id)
         except StoreError as error:
-            ctl.show(notice=("db_failed", {"error": str(error)}))
+            page.say(("db_failed", {"error": str(error)}))
             return {}
 
     def unusable(self, payload: Any, player: int) -> str | None:
         """Why a kept attack target cannot be used now (a text key), or ``None``."""
-        state = self.ctl.state
+        state = self.page.state
         if not isinstance(payload, dict) or payload.get("what") != SECRET_ATTACK:
             return "db_reason_unreadable"
         target = payload.get("target")
         if not isinstance(target, str) or payload.get("player") != player:
             return "db_reason_unreadable"
-        if payload.get("on") != self.ctl.version or state.phase != "play":
+        if payload.get("on") != self.page.version or state.phase != "play":
             return "db_reason_changed"
         if state.to_move != player:
             return "db_reason_changed"
@@ -103,7 +103,7 @@ class KeptTarget:
 
     def played_already(self, payload: Any, player: int) -> bool:
         """The kept target is the attack just played (its page clears it right after)."""
-        actions = self.ctl.record.actions
+        actions = self.page.record.actions
         last = actions[-1] if actions else None
         return (
             isinstance(payload, dict)
@@ -115,7 +115,7 @@ class KeptTarget:
     def restore(self, quiet_if_locked: bool = True) -> None:
         """After opening or reloading: put a kept attack target back (hidden), or say why it
         cannot be; and say that a first setup is locked in."""
-        ctl = self.ctl
+        page = self.page
         found = self.read()
         for player in (0, 1):
             if seat(player) not in found:
@@ -123,51 +123,48 @@ class KeptTarget:
             payload = found[seat(player)]
             if isinstance(payload, dict) and payload.get("what") == SECRET_ANNOUNCED:
                 if self.announced(payload, player):
-                    ctl.show(stage=Stage.ATTACK_WAIT)  # no target yet: the attacker chooses it
-                    if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
-                        ctl.show(notice=("attack_restored", {"player": player}))
+                    page.enter(Stage.ATTACK_WAIT)  # no target yet: the attacker chooses it
+                    if quiet_if_locked or page.notice[:1] != ("db_stale",):
+                        page.say(("attack_restored", {"player": player}))
                 else:
                     self.keep(player, None)  # an announcement of an earlier position
                 continue
             reason = self.unusable(payload, player)
             if reason is None:
-                ctl.show(target=payload["target"], stage=Stage.GUARDS_WAIT)
-                if quiet_if_locked or ctl.notice[:1] != ("db_stale",):
-                    ctl.show(notice=("db_attack_locked", {"player": player}))
+                page.lock_target(payload["target"])
+                if quiet_if_locked or page.notice[:1] != ("db_stale",):
+                    page.say(("db_attack_locked", {"player": player}))
                 continue
             if self.played_already(payload, player):
                 continue
             self.keep(player, None)  # said once, then cleared
             lost = ("db_attack_lost", {"player": player, "reason": reason})
-            if ctl.notice[:1] == ("db_stale",):
-                ctl.show(notice=("db_stale", {"also": lost}))
+            if page.notice[:1] == ("db_stale",):
+                page.say(("db_stale", {"also": lost}))
             else:
-                ctl.show(notice=lost)
+                page.say(lost)
             return
-        pending = ctl.state.pending_setup
-        if pending is not None and ctl.stage == Stage.SETUP_WAIT and quiet_if_locked:
-            ctl.show(notice=("db_setup_locked", {"player": other(ctl.state.to_move)}))
+        pending = page.state.pending_setup
+        if pending is not None and page.stage == Stage.SETUP_WAIT and quiet_if_locked:
+            page.say(("db_setup_locked", {"player": other(page.state.to_move)}))
 
     def follow(self) -> bool:
         """Another page locked or cancelled an attack target on this version: follow it.
         True when the page changed. An entry typed on this page is left alone."""
-        ctl = self.ctl
-        if ctl.stage not in (Stage.PLAY, Stage.ATTACK_WAIT, Stage.GUARDS_WAIT):
+        page = self.page
+        if page.stage not in (Stage.PLAY, Stage.ATTACK_WAIT, Stage.GUARDS_WAIT):
             return False
         found = self.read()
-        player = ctl.state.to_move
+        player = page.state.to_move
         payload = found.get(seat(player))
         if payload is not None and self.unusable(payload, player) is None:
-            if ctl.stage == Stage.GUARDS_WAIT and ctl.target == payload["target"]:
+            if page.stage == Stage.GUARDS_WAIT and page.target == payload["target"]:
                 return False
-            ctl.show(
-                target=payload["target"],
-                selection=(),
-                stage=Stage.GUARDS_WAIT,
-                notice=("db_remote_attack", {"player": player}),
-            )
+            page.lock_target(payload["target"])
+            page.say(("db_remote_attack", {"player": player}))
             return True
-        if payload is None and ctl.stage == Stage.GUARDS_WAIT:
-            ctl.show(target=None, stage=resting_stage(ctl.state), notice=("db_remote_cancel", {}))
+        if payload is None and page.stage == Stage.GUARDS_WAIT:
+            page.rest()
+            page.say(("db_remote_cancel", {}))
             return True
         return False

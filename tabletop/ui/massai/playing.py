@@ -1,15 +1,18 @@
 """Playing, undoing and redoing actions of the game a Massai page shows.
 
-An action accepted by the rules core becomes a new entry of the game (through the controller's
+An action accepted by the rules core becomes a new entry of the game (through the page's
 :class:`~tabletop.ui.massai.keeping.GameKeeper`), and a refusal is said without changing
 anything. Undo is a new entry returning to the earlier state; redo restores the undone one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.games.massai.actions import Action, Attack, Setup
+from tabletop.ui.massai.keeping import GameKeeper
+from tabletop.ui.massai.kept_secrets import KeptTarget
 from tabletop.ui.massai.stages import (
     ENTRY_STAGES,
     HELD_STAGES,
@@ -19,16 +22,30 @@ from tabletop.ui.massai.stages import (
     resting_stage,
     seat,
 )
-
-if TYPE_CHECKING:
-    from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.steps import PageSteps
 
 
 class Plays:
-    """Turns a controller's actions, undos and redos into entries of its game."""
+    """Turns a page's actions, undos and redos into entries of its game (``keeper``).
 
-    def __init__(self, ctl: MassaiController) -> None:
-        self.ctl = ctl
+    ``cancel_entry`` leaves an entry under way (an undo then takes back nothing else);
+    ``announce_attack`` opens the attack again once its undo is agreed.
+    """
+
+    def __init__(
+        self,
+        page: PageSteps,
+        keeper: GameKeeper,
+        secrets: KeptTarget,
+        *,
+        cancel_entry: Callable[[], None],
+        announce_attack: Callable[[], None],
+    ) -> None:
+        self.page = page
+        self.keeper = keeper
+        self.secrets = secrets
+        self._cancel_entry = cancel_entry
+        self._announce_attack = announce_attack
 
     def undo(self) -> None:
         """Cancel an entry in progress, else take back the last action (a new entry).
@@ -36,104 +53,104 @@ class Plays:
         A revealed attack or the revealed setups cannot be hidden again: taking them back is
         first asked (:attr:`~.controller.MassaiController.undo_question`), for both to agree.
         """
-        ctl = self.ctl
-        if ctl.undo_question or (ctl.stage in HELD_STAGES and not ctl.handover_ready()):
+        page = self.page
+        if page.undo_question or (page.stage in HELD_STAGES and not page.handover_ready()):
             return  # a question is open, or a look-away screen has just appeared
-        if ctl.stage in ENTRY_STAGES:
-            ctl.entry.cancel()
+        if page.stage in ENTRY_STAGES:
+            self._cancel_entry()
             return
-        if not ctl.record.actions:
-            ctl.notify("notice_nothing_to_undo")
+        if not page.record.actions:
+            page.notify("notice_nothing_to_undo")
             return
-        last = ctl.record.actions[-1]
+        last = page.record.actions[-1]
         if isinstance(last, Attack):
-            ctl.show(undo_question="attack")
-            ctl.notify("undo_ask_attack", player=last.player, target=last.target)
+            page.ask_undo("attack")
+            page.notify("undo_ask_attack", player=last.player, target=last.target)
             return
-        if isinstance(last, Setup) and ctl.state.pending_setup is None:
-            ctl.show(undo_question="setups")
-            ctl.notify("undo_ask_setups")
+        if isinstance(last, Setup) and page.state.pending_setup is None:
+            page.ask_undo("setups")
+            page.notify("undo_ask_setups")
             return
         what = self._words("undo")
         if not self._undo_once():
             return
-        ctl.show(notice=("notice_undone", {"what": what}))
-        ctl.changed()
+        page.say(("notice_undone", {"what": what}))
+        page.changed()
 
     def undo_agree(self) -> None:
         """Both players agreed: take back the revealed attack (it starts again, a new target
         to choose) or both revealed setups (both are chosen again)."""
-        ctl = self.ctl
-        question = ctl.undo_question
-        ctl.show(undo_question="")
+        page = self.page
+        question = page.undo_question
+        page.ask_undo("")
         if question == "attack":
-            attacker = ctl.record.actions[-1].player
+            attacker = page.record.actions[-1].player
             what = self._words("undo")
             if not self._undo_once():
                 return
-            ctl.entry.attack()
-            ctl.show(notice=("undone_attack", {"what": what, "player": attacker}))
+            self._announce_attack()
+            page.say(("undone_attack", {"what": what, "player": attacker}))
         elif question == "setups":
             if not (self._undo_once() and self._undo_once()):
                 return
-            ctl.show(notice=("undone_setups", {}))
+            page.say(("undone_setups", {}))
         else:
             return
-        ctl.changed()
+        page.changed()
 
     def undo_keep(self) -> None:
         """The undo asked is not wanted: nothing changes."""
-        ctl = self.ctl
-        if ctl.undo_question:
-            ctl.show(undo_question="")
-            ctl.notify("undo_kept")
+        page = self.page
+        if page.undo_question:
+            page.ask_undo("")
+            page.notify("undo_kept")
 
     def _words(self, how: str) -> tuple[str, dict[str, Any]]:
         """The last action as notice words (``how``: undo or redo)."""
-        ctl = self.ctl
-        last = ctl.record.actions[-1]
-        secret = isinstance(last, Setup) and ctl.state.pending_setup is not None
+        page = self.page
+        last = page.record.actions[-1]
+        secret = isinstance(last, Setup) and page.state.pending_setup is not None
         return (how, {"player": last.player, "action": last, "secret": secret})
 
     def _undo_once(self) -> bool:
         """Take back the last action (a new entry when kept); False when refused (said)."""
-        ctl = self.ctl
-        game_id = ctl.game_id
-        if ctl.store is None or game_id is None:
-            ctl.show(record=ctl.record.undo())
-        elif not ctl.keeper.change(lambda s, v: s.undo(game_id, v, actor=TABLE)):
+        page = self.page
+        game_id = page.game_id
+        if self.keeper.store is None or game_id is None:
+            page.take_record(page.record.undo())
+        elif not self.keeper.change(lambda s, v: s.undo(game_id, v, actor=TABLE)):
             return False
-        ctl.after_return()
+        page.after_return()
         return True
 
     def redo(self) -> None:
         """Restore the state the last undo left (a new entry of the history)."""
-        ctl = self.ctl
-        game_id = ctl.game_id
-        if ctl.stage in ENTRY_STAGES or ctl.undo_question or not ctl.kept or game_id is None:
+        page = self.page
+        game_id = page.game_id
+        if page.stage in ENTRY_STAGES or page.undo_question or not page.kept or game_id is None:
             return
-        if not ctl.keeper.change(lambda s, v: s.redo(game_id, v, actor=TABLE)):
+        if not self.keeper.change(lambda s, v: s.redo(game_id, v, actor=TABLE)):
             return
-        ctl.after_return()
-        last = ctl.record.actions[-1] if ctl.record.actions else None
+        page.after_return()
+        last = page.record.actions[-1] if page.record.actions else None
         if last is None:
-            ctl.show(notice=())
+            page.say(())
         else:
-            ctl.show(notice=("db_redone", {"what": self._words("redo")}))
-        ctl.changed()
+            page.say(("db_redone", {"what": self._words("redo")}))
+        page.changed()
 
     def play(self, action: Action) -> None:
         """Play ``action``: a new entry of the game (a refusal is said, nothing played); an
         attack or the second setup opens the reveal."""
-        ctl = self.ctl
-        record, report = ctl.record.play(action)
+        page = self.page
+        record, report = page.record.play(action)
         if not report.ok:
-            ctl.show(notice=("report", report))
-            ctl.changed()
+            page.say(("report", report))
+            page.changed()
             return
-        game_id = ctl.game_id
-        if ctl.kept and game_id is not None:
-            done = ctl.keeper.change(
+        game_id = page.game_id
+        if page.kept and game_id is not None:
+            done = self.keeper.change(
                 lambda s, v: s.append(
                     game_id,
                     record,
@@ -146,19 +163,18 @@ class Plays:
             if not done:
                 return
             if isinstance(action, Attack):
-                ctl.secrets.keep(action.player, None)
-        elif ctl.deleted:
-            ctl.notify("db_deleted")
+                self.secrets.keep(action.player, None)
+        elif page.deleted:
+            page.notify("db_deleted")
             return
         else:
-            ctl.show(record=record)
-        ctl.show(last_report=report, selection=(), target=None)
+            page.take_record(record)
+        page.played(report)
         reveal = isinstance(action, Attack) or (isinstance(action, Setup) and report.placed)
         if isinstance(action, Setup) and not report.placed:
-            ctl.show(stage=Stage.SETUP_WAIT, notice=("locked", {}))
+            page.enter(Stage.SETUP_WAIT)
+            page.say(("locked", {}))
         else:
-            ctl.show(
-                stage=Stage.REVEAL if reveal else resting_stage(ctl.state),
-                notice=("report", report),
-            )
-        ctl.changed()
+            page.enter(Stage.REVEAL if reveal else resting_stage(page.state))
+            page.say(("report", report))
+        page.changed()

@@ -70,7 +70,7 @@ def test_stage_and_language_are_members_of_their_closed_sets() -> None:
     with pytest.raises(traitlets.TraitError, match="read-only"):
         c.selection = ("c1",)
     with pytest.raises(traitlets.TraitError):
-        c.show(stage="dancing")
+        c.enter("dancing")
     with pytest.raises(traitlets.TraitError):
         c.set_trait("lang", "xx")
     c.set_lang("xx")  # not a page language: nothing changes
