@@ -25,6 +25,10 @@ MAX_JSON_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 #: Longest whole number accepted (no game counts past a few thousand).
 MAX_INT_DIGITS = 18
+#: Most items in one list or object (a drawn outline has a few hundred points; a game lists six
+#: powers): bounds what every checker after this one may loop over, so a file of 100,000 power
+#: names is refused at once instead of being checked name by name.
+MAX_ITEMS = 2_000
 
 
 # Strings (with their escapes) hide brackets from the depth count; only brackets are kept. The
@@ -233,6 +237,8 @@ def _surely_clean(value: Any) -> bool:
             return False
         if sum(map(len, lists)) + sum(map(len, dicts)) > _MOST_VALUES_ON_A_LEVEL:
             return False
+        if max(map(len, chain(lists, dicts)), default=0) > MAX_ITEMS:
+            return False
         keys = list(chain.from_iterable(dicts))
         if keys and (set(map(type, keys)) != {str} or not _texts_are_clean(keys)):
             return False
@@ -247,7 +253,8 @@ def check_json_value(value: Any) -> None:
 
     Walks the data without recursion: nesting deeper than :data:`MAX_DEPTH`, keys that are not
     text, text holding NUL characters or lone surrogates (which could never be saved), whole
-    numbers of more than :data:`MAX_INT_DIGITS` digits, non-finite numbers, and values that are
+    numbers of more than :data:`MAX_INT_DIGITS` digits, lists or objects of more than
+    :data:`MAX_ITEMS` items, non-finite numbers, and values that are
     not JSON (sets, objects). Used for bytes and for data handed over by Python callers alike.
     """
     if _surely_clean(value):
@@ -260,6 +267,11 @@ def check_json_value(value: Any) -> None:
         node, depth, where = stack.pop()
         if depth > MAX_DEPTH:
             raise FileFormatError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+        if len(node) > MAX_ITEMS:
+            raise FileFormatError(
+                f"{_where(where)}: {len(node):,} items in one list or object "
+                f"(at most {MAX_ITEMS:,})"
+            )
         if isinstance(node, dict):
             for key, item in node.items():
                 if type(key) is not str:

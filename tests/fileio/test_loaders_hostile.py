@@ -43,7 +43,7 @@ importlib.import_module("jsonschema")
 BLOCKED_SECONDS = 15.0
 
 
-def within_a_second(call: Callable[[], Any]) -> BaseException | None:
+def within_a_second(call: Callable[[], Any], limit: float = LIMIT_SECONDS) -> BaseException | None:
     """Run ``call`` in a daemon thread; the exception it raised, None if it returned.
 
     Fails the test when the call used more than a second of its own CPU time (measured in its
@@ -72,7 +72,7 @@ def within_a_second(call: Callable[[], Any]) -> BaseException | None:
     finally:
         gc.unfreeze()
     assert not thread.is_alive(), "the loader blocks (still running after 15 s)"
-    assert outcome["cpu"] <= LIMIT_SECONDS, f"the loader used {outcome['cpu']:.2f} s of CPU"
+    assert outcome["cpu"] <= limit, f"the loader used {outcome['cpu']:.2f} s of CPU"
     return outcome.get("error")
 
 
@@ -318,7 +318,8 @@ def test_python_data_with_huge_numbers_is_refused() -> None:
 
 def test_a_refused_save_does_not_dump_the_game(tmp_path: Path) -> None:
     game = Game.new(["France", "Germany", "Italy"])
-    game.apply("[France]\nAlgeria: develop\n# " + "x" * 20_000 + "\ud800\n")
+    text = "[France]\nAlgeria: develop\n# " + "x" * 20_000 + "\ud800\n"
+    game.apply(game.read_sheets(text), text)
     path = tmp_path / "game.json"
     message = one_line(within_a_second(lambda: save_game(game, path)), GameFileError)
     assert "x" * 100 not in message and "surrogate" in message
@@ -357,3 +358,38 @@ def test_a_game_keeps_the_board_it_was_played_on(tmp_path: Path) -> None:
     # Whatever becomes of any board file or stored board, the saved game has its own copy.
     again = load_game_bytes(path.read_bytes())
     assert again.board == ours and again.board["Chad"].spaces == 1
+
+
+def _game_with(**changes: Any) -> bytes:
+    data = example_game().to_dict()
+    data["state"].update(changes)
+    return json.dumps(data).encode()
+
+
+#: Game files with the right layout but far too many of something: each once cost seconds of
+#: CPU to refuse (100,000 power names: 16.7 s), name after name checked and given a suggestion.
+CROWDED_GAMES = {
+    "100,000 power names": lambda: _game_with(powers=[f"P{i}" for i in range(100_000)]),
+    "1,999 power names": lambda: _game_with(powers=[f"P{i}" for i in range(1_999)]),
+    "1,999 unknown powers with presences": lambda: _game_with(
+        presences={f"P{i}": [] for i in range(1_999)}
+    ),
+    "1,999 unknown colonies": lambda: _game_with(colonies=[f"T{i}" for i in range(1_999)]),
+    "1,999 relations": lambda: _game_with(last_relations={f"P{i}": [] for i in range(1_999)}),
+    "100,000 history entries": lambda: json.dumps(
+        {**example_game().to_dict(), "history": [{}] * 100_000}
+    ).encode(),
+}
+
+
+@pytest.mark.parametrize("name", list(CROWDED_GAMES))
+def test_crowded_game_files_are_refused_in_one_line_within_half_a_second(name: str) -> None:
+    data = CROWDED_GAMES[name]()
+    message = one_line(within_a_second(lambda: load_game_bytes(data), 0.5), FileFormatError)
+    assert message.startswith("<upload>")
+
+
+def test_a_crowded_massai_file_is_refused_within_half_a_second() -> None:
+    data = json.dumps({"format": "tabletop-massai-game", "version": 1, "history": [{}] * 100_000})
+    error = within_a_second(lambda: massai_gamefile.load_game_bytes(data.encode()), 0.5)
+    assert "at most 2,000" in one_line(error, FileFormatError)

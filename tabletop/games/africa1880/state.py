@@ -231,6 +231,11 @@ def _power_list(value: object, where: str, problems: list[str]) -> list[str]:
     if not isinstance(value, (list, tuple)):
         problems.append(f"{where} must be a list of power names, not {type(value).__name__}")
         return []
+    if len(value) > len(POWERS):
+        # Said at once: looking up (and suggesting a spelling for) each of thousands of names
+        # would only bury this one problem under the others.
+        problems.append(f"{where} lists {len(value)} powers (there are {len(POWERS)})")
+        return []
     out = []
     for index, item in enumerate(value):
         if not isinstance(item, str):
