@@ -47,9 +47,8 @@ def test_steps_follow_the_report_of_the_round() -> None:
 
 def test_a_conflict_says_who_stays_and_who_is_removed() -> None:
     game = Game.new(["France", "Great Britain", "Germany"])
-    game.apply(
-        "[France]\nAlgeria: explore Libya\n[Great Britain]\nEgypt: explore Libya\nwar: France"
-    )
+    text = "[France]\nAlgeria: explore Libya\n[Great Britain]\nEgypt: explore Libya\nwar: France"
+    game.apply(game.read_sheets(text), text)
     conflict = next(s for s in round_steps(game) if s.kind == StepKind.CONFLICT)
     assert conflict.title == "Conflict in Libya: France and Great Britain"
     assert conflict.lines[0].startswith("France is removed: France allied with Great Britain")
@@ -127,7 +126,9 @@ def test_the_app_reads_the_game_from_the_environment(tmp_path, monkeypatch) -> N
     from tabletop.games.africa1880.gamefile import save_game
 
     game = Game.new(["France", "Germany", "Italy"])
-    game.apply("[France]\nAlgeria: explore Tunisia")
+    game.apply(
+        game.read_sheets("[France]\nAlgeria: explore Tunisia"), "[France]\nAlgeria: explore Tunisia"
+    )
     path = tmp_path / "game.json"
     save_game(game, path)
     monkeypatch.setenv("TABLETOP_REVEAL_GAME", str(path))
