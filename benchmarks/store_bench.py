@@ -72,7 +72,7 @@ def bench_resolve(url: str, rounds: int) -> dict[str, float]:
             store.undo(game_id, snap.version)
             continue
         text = _sheets_for(game)
-        report = game.apply(text)
+        report = game.apply(game.read_sheets(text), text)
         t2 = time.perf_counter()
         store.append(
             game_id,

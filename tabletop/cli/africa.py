@@ -304,7 +304,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     orders = read_orders(args.orders)
     lang = args.lang
     try:
-        report = game.apply(orders)
+        report = game.apply(game.read_sheets(orders), orders)
     except SheetTooLongError as error:
         raise CliError(f"{args.orders}: {error}") from None
     except GameOverError:

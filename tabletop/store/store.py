@@ -467,7 +467,7 @@ class Store:
         if not isinstance(game, Game):
             raise GameDataError(f"game {game_id} is a Massai game: it has no rounds to resolve")
         try:
-            report = game.apply(sheets)
+            report = game.apply(game.read_sheets(sheets), sheets)
         except SheetTooLongError as error:
             raise GameDataError(str(error)) from None
         new = self.append(

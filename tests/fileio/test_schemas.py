@@ -72,7 +72,10 @@ def test_written_africa_games_follow_the_game_schema() -> None:
     assert problems(validator, game.to_dict()) == []
     assert problems(validator, json.loads(EXAMPLE_GAME.read_text(encoding="utf-8"))) == []
     fresh = Game.new(["France", "Germany", "Italy"])
-    fresh.apply("[France]\nAlgeria: explore Tunisia\n")
+    fresh.apply(
+        fresh.read_sheets("[France]\nAlgeria: explore Tunisia\n"),
+        "[France]\nAlgeria: explore Tunisia\n",
+    )
     assert problems(validator, fresh.to_dict()) == []
     assert fresh.to_dict()["board"] == BOARD.to_dict()  # the game carries its map
 

@@ -53,7 +53,8 @@ def check_history(store: Any, game_id: int, replay_from: int = 1) -> list[Any]:
             continue
         game = store.game_at(game_id, entry.parent_seq)
         if isinstance(game, Game):
-            game.apply(entry.detail or "")
+            text = entry.detail or ""
+            game.apply(game.read_sheets(text), text)
         else:
             from tabletop.games.massai.notation import parse_action
 

@@ -89,7 +89,7 @@ def test_db_refs_load_and_append_transactionally(db_url: str) -> None:
     ref = f"db:{game_id}"
     game = load_game_ref(ref, "africa1880")
     assert isinstance(game, Game) and game.state.round == 4
-    game.apply(EXAMPLE_SHEETS)
+    game.apply(game.read_sheets(EXAMPLE_SHEETS), EXAMPLE_SHEETS)
     assert save_game_ref(game, ref) == ref
     entries = store.history(game_id)
     assert (entries[-1].action, entries[-1].detail, entries[-1].actor) == (
@@ -106,7 +106,7 @@ def test_db_refs_load_and_append_transactionally(db_url: str) -> None:
     # A change made on a version another page has changed since is refused, nothing written.
     game = load_game_ref(ref, "africa1880")
     store.resolve_round(game_id, "", None, actor="another page")
-    game.apply(EXAMPLE_SHEETS)
+    game.apply(game.read_sheets(EXAMPLE_SHEETS), EXAMPLE_SHEETS)
     with pytest.raises(CliError, match="this game changed on another page"):
         save_game_ref(game, ref)
     assert store.history(game_id)[-1].actor == "another page"

@@ -39,7 +39,7 @@ def test_resolve_appends_the_real_core_result(store: Store) -> None:
     snap = store.create_game(example_game())
     after, report = store.resolve_round(snap.game_id, EXAMPLE_SHEETS, snap.version, actor="France")
     expected = example_game()
-    expected.apply(EXAMPLE_SHEETS)
+    expected.apply(expected.read_sheets(EXAMPLE_SHEETS), EXAMPLE_SHEETS)
     assert store.load(snap.game_id).game.to_dict() == expected.to_dict()
     last = store.history(snap.game_id)[-1]
     assert (last.action, last.actor, last.detail, last.step) == (
@@ -117,7 +117,7 @@ def test_a_change_on_a_stale_version_is_refused_with_the_new_version(store: Stor
         store.undo(snap.game_id, snap.version)
     stale_game = snap.game
     assert isinstance(stale_game, Game)
-    stale_game.apply("")
+    stale_game.apply(stale_game.read_sheets(""), "")
     with pytest.raises(StaleGameError):
         store.append(snap.game_id, stale_game, snap.version, "resolve")
     assert len(store.history(snap.game_id)) == first.seq

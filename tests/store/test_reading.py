@@ -12,6 +12,8 @@ def test_each_load_is_a_game_of_its_own(store: Store) -> None:
     first = store.load(snap.game_id).game
     second = store.load(snap.game_id).game
     assert isinstance(first, Game) and isinstance(second, Game)
-    first.apply(EXAMPLE_SHEETS)  # a page changing its copy changes nobody else's
+    first.apply(
+        first.read_sheets(EXAMPLE_SHEETS), EXAMPLE_SHEETS
+    )  # a page changing its copy changes nobody else's
     assert second.state.round == 4 and store.load(snap.game_id).game.state.round == 4
     assert second.to_dict() == example_game().to_dict()

@@ -58,6 +58,7 @@ from tabletop.games.africa1880.board_fit import board_problems, with_canonical_n
 from tabletop.games.africa1880.notation import ParseResult, parse_sheets
 from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.options import Options, StateError
+from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.setup import new_game
 from tabletop.games.africa1880.state import STATE_KEYS, GameState, state_from_dict
@@ -190,17 +191,33 @@ class Game:
         state = new_game(powers, board, start, placements, options, board_name)
         return cls(state=state, board=board)
 
-    def apply(self, sheets: str | ParseResult | Mapping[str, Any]) -> Report:
-        """Resolve the current round with these sheets and record it; return the report."""
+    def read_sheets(self, text: str) -> ParseResult:
+        """The typed sheets of a round, read for this game's board and powers (the text's edge:
+        :func:`~tabletop.games.africa1880.notation.parse_sheets`). Raises ``SheetTooLongError``
+        for a text over the notation's limit."""
         assert self.board is not None
-        if isinstance(sheets, str):
-            text = sheets
-            parsed: Any = parse_sheets(text, self.board, self.state.powers)
-        else:
-            parsed = sheets
-            found = parsed.sheets if isinstance(parsed, ParseResult) else parsed
+        return parse_sheets(text, self.board, self.state.powers)
+
+    def apply(
+        self, sheets: ParseResult | Mapping[str, OrderSheet], text: str | None = None
+    ) -> Report:
+        """Resolve the current round with these typed sheets and record it; return the report.
+
+        ``text`` is the sheets as typed, kept in the history as the players wrote them (void
+        lines included); without it the history keeps the sheets written out. Text is read
+        before, by the caller (:meth:`read_sheets`):
+
+        >>> game = example_game()
+        >>> typed = "[France]\\nAlgeria: develop\\n"
+        >>> report = game.apply(game.read_sheets(typed), typed)
+        >>> game.history[-1].sheets_text == typed, game.state.round
+        (True, 5)
+        """
+        assert self.board is not None
+        if text is None:
+            found = sheets.sheets if isinstance(sheets, ParseResult) else sheets
             text = format_sheets(found, self.board, self.state.powers)
-        new_state, report = resolve(self.state, self.board, parsed)
+        new_state, report = resolve(self.state, self.board, sheets)
         self.history.append(HistoryEntry(self.state, text, report.to_dict(include_state=False)))
         self.state = new_state
         return report

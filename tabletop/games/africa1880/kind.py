@@ -177,7 +177,7 @@ class Africa1880Kind:
             raise NotResolvable("waiting for the sheets of " + ", ".join(missing))
         sheets = observe.combine_sheets(sealed, game.state.powers)
         try:
-            report = game.apply(sheets)
+            report = game.apply(game.read_sheets(sheets), sheets)
         except SheetTooLongError as error:
             raise SecretRefused(str(error)) from None
         return Resolution(

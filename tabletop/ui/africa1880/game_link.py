@@ -142,7 +142,7 @@ class GameLink:
         """The round resolved with ``sheets``: the game after it and the report."""
         if not self.linked:
             try:
-                return game, game.apply(sheets)
+                return game, game.apply(game.read_sheets(sheets), sheets)
             except GameOverError as error:
                 raise _game_over() from error
         assert self.store is not None and self.game_id is not None and self.version

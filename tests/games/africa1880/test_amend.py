@@ -58,7 +58,8 @@ def random_game(rng: random.Random, rounds: int) -> Game:
     for _ in range(rounds):
         if game.state.game_over:
             break
-        game.apply(careless_sheets(game.state, BOARD, rng))
+        text = careless_sheets(game.state, BOARD, rng)
+        game.apply(game.read_sheets(text), text)
     return game
 
 
@@ -98,16 +99,15 @@ def test_amend_then_undo_restores_the_exact_game(
     for position, later in enumerate(game.history[index:], start=index):
         if replay.state.game_over:
             break
-        replay.apply(
-            result.game.history[position].sheets_text if position == index else later.sheets_text
-        )
+        text = result.game.history[position].sheets_text if position == index else later.sheets_text
+        replay.apply(replay.read_sheets(text), text)
     assert replay.state == result.game.state
 
 
 def test_two_amendments_are_undone_one_at_a_time(board: Board) -> None:
     game = Game.new(["France", "Germany", "Italy"], board=board)
     for text in ("[France]\nAlgeria: explore Tunisia", "[France]\nTunisia: explore Libya", ""):
-        game.apply(text)
+        game.apply(game.read_sheets(text), text)
     first = amend(game, 1885, "[France]\nTunisia: develop").recorded()
     second = amend(first, 1880, "[France]\nAlgeria: hold").recorded()
     back_once, year = undo_amendment(second)
@@ -120,10 +120,12 @@ def test_two_amendments_are_undone_one_at_a_time(board: Board) -> None:
 
 def test_undo_refused_after_more_rounds(board: Board) -> None:
     game = Game.new(["France", "Germany", "Italy"], board=board)
-    game.apply("[France]\nAlgeria: explore Tunisia")
+    game.apply(
+        game.read_sheets("[France]\nAlgeria: explore Tunisia"), "[France]\nAlgeria: explore Tunisia"
+    )
     amended = amend(game, 1880, "[France]\nAlgeria: hold").recorded()
     assert AMENDMENT_KEY in (amended.history[0].report or {})
-    amended.apply("")
+    amended.apply(amended.read_sheets(""), "")
     with pytest.raises(AmendError, match="resolved or taken back since 1880"):
         undo_amendment(amended)
 
@@ -132,7 +134,7 @@ def test_rounds_after_an_earlier_end_are_not_played() -> None:
     # Twenty colonies on a small board would take long to set up: end by the last round instead.
     game = Game.new(["France", "Germany", "Italy"])
     for _ in range(8):
-        game.apply("[France]\nAlgeria: develop")
+        game.apply(game.read_sheets("[France]\nAlgeria: develop"), "[France]\nAlgeria: develop")
     assert game.state.game_over
     # Amending round 1915 changes the final round only; a finished game stays finished.
     result = amend(game, 1915, "[France]\nAlgeria: hold")
@@ -146,9 +148,15 @@ def test_an_earlier_end_voids_the_later_rounds() -> None:
     data = game.to_dict()
     data["state"]["options"]["colony_limit"] = 1
     game = game_from_dict(data)
-    game.apply("[France]\nAlgeria: hold")
-    game.apply("[France]\nAlgeria: explore Sahara\nSahara: develop")
-    game.apply("[France]\nSahara: develop\n[Germany]\nDahomey: explore Togo")
+    game.apply(game.read_sheets("[France]\nAlgeria: hold"), "[France]\nAlgeria: hold")
+    game.apply(
+        game.read_sheets("[France]\nAlgeria: explore Sahara\nSahara: develop"),
+        "[France]\nAlgeria: explore Sahara\nSahara: develop",
+    )
+    game.apply(
+        game.read_sheets("[France]\nSahara: develop\n[Germany]\nDahomey: explore Togo"),
+        "[France]\nSahara: develop\n[Germany]\nDahomey: explore Togo",
+    )
     assert game.state.game_over and len(game.history) == 3
     result = amend(game, 1880, "[France]\nAlgeria: explore Sahara")
     assert result.game.state.game_over and len(result.game.history) == 2
@@ -173,7 +181,7 @@ def test_errors_name_the_round(board: Board) -> None:
         amend(game, 1875, "")
     with pytest.raises(AmendError, match="1880 is the current round"):
         amend(game, 1880, "")
-    game.apply("")
+    game.apply(game.read_sheets(""), "")
     with pytest.raises(AmendError, match="current round"):
         amend(game, 1885, "")
     with pytest.raises(AmendError, match="resolved: 1880"):
@@ -182,8 +190,12 @@ def test_errors_name_the_round(board: Board) -> None:
 
 def test_summary_in_french_and_german(board: Board) -> None:
     game = Game.new(["France", "Germany", "Italy"], board=board)
-    game.apply("[France]\nAlgeria: explore Tunisia")
-    game.apply("[France]\nTunisia: explore Libya")
+    game.apply(
+        game.read_sheets("[France]\nAlgeria: explore Tunisia"), "[France]\nAlgeria: explore Tunisia"
+    )
+    game.apply(
+        game.read_sheets("[France]\nTunisia: explore Libya"), "[France]\nTunisia: explore Libya"
+    )
     result = amend(game, 1880, "[France]\nAlgeria: hold")
     french = format_amendment(result, "fr")
     german = format_amendment(result, "de")
@@ -204,8 +216,8 @@ SHEETS_1885 = "[France]\nTunisia: explore Libya\n"
 def played(tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
     game = Game.new(["France", "Germany", "Italy"])
-    game.apply(SHEETS_1880)
-    game.apply(SHEETS_1885)
+    game.apply(game.read_sheets(SHEETS_1880), SHEETS_1880)
+    game.apply(game.read_sheets(SHEETS_1885), SHEETS_1885)
     save_game(game, path)
     return path
 

@@ -51,7 +51,8 @@ def _played(case: dict[str, Any]) -> Game:
     game = Game.new(case["powers"])
     for year, lines in case["rounds"].items():
         assert game.state.year == int(year), f"rounds must follow each other from 1880 ({year})"
-        game.apply("\n".join(lines))
+        text = "\n".join(lines)
+        game.apply(game.read_sheets(text), text)
     return game
 
 

@@ -38,7 +38,8 @@ def removals(result, side: str) -> list[tuple[str, str]]:
 def test_identical_sheets_give_no_difference(rng: random.Random, rounds: int) -> None:
     game = Game.new(rng.sample(["Belgium", "France", "Germany", "Italy", "Netherlands"], 4))
     for _ in range(rounds):
-        game.apply(careless_sheets(game.state, BOARD, rng))
+        text = careless_sheets(game.state, BOARD, rng)
+        game.apply(game.read_sheets(text), text)
     if game.state.game_over:
         return
     sheets = careless_sheets(game.state, BOARD, rng)

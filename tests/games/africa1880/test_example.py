@@ -32,7 +32,7 @@ def test_example_orders_are_bundled_and_resolve() -> None:
     game = example_game()
     parsed = parse_sheets(example_orders(), game.board, game.state.powers)
     assert set(parsed.sheets) == set(game.state.powers)
-    report = game.apply(example_orders())
+    report = game.apply(parsed, example_orders())
     assert [v.reason_code for v in report.void_orders] == ["unknown_territory", "landing_occupied"]
     assert [(r.power, r.territory) for r in report.removals] == [("Great Britain", "Zanzibar")]
     assert [c.territory for c in report.colonies] == ["Togo"]

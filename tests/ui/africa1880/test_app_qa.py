@@ -80,7 +80,7 @@ def test_teacher_panel_that_fails_to_build_is_tried_again(autosave_path: Path) -
 def game_at_last_round() -> Game:
     game = Game.new(["France", "Germany", "Italy"])
     for _ in range(7):
-        game.apply("")
+        game.apply(game.read_sheets(""), "")
     return game
 
 

@@ -55,7 +55,7 @@ def test_the_database_file_is_in_the_data_folder(private_data_dir: Path) -> None
 
 def test_an_old_autosave_is_imported_once_with_its_sheets_and_kept(private_data_dir: Path) -> None:
     game = Game.new(["France", "Germany", "Italy"])
-    game.apply("[France]\nAlgeria: develop\n")
+    game.apply(game.read_sheets("[France]\nAlgeria: develop\n"), "[France]\nAlgeria: develop\n")
     saved = private_data_dir / AUTOSAVE_NAME
     saved.write_text(json.dumps(game.to_dict()))
     state = game.state
