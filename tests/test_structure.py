@@ -64,6 +64,18 @@ def test_examples_import_every_name_from_its_home(modules: dict[str, object]) ->
     assert not found, "examples importing through another module:\n" + "\n".join(found)
 
 
+def test_no_module_exists_only_to_pass_names_on(modules: dict[str, object]) -> None:
+    """A module defines something of its own (``__main__`` only runs the command)."""
+    hollow = [
+        name
+        for name, module in modules.items()
+        if not module.is_package  # type: ignore[attr-defined]
+        and not name.endswith(".__main__")
+        and not (module.defined - {"__all__"})  # type: ignore[attr-defined]
+    ]
+    assert not hollow, f"modules that only import names: {hollow}"
+
+
 def test_package_init_files_only_declare_their_api(modules: dict[str, object]) -> None:
     """An ``__init__`` imports and lists names, or loads them lazily; it holds no logic."""
     lazy_loading = {"__getattr__", "__dir__"}
