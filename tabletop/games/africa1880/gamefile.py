@@ -214,6 +214,8 @@ class Game:
         (True, 5)
         """
         assert self.board is not None
+        if isinstance(sheets, str):  # a program error: text is read at its edge, not here
+            raise TypeError("Game.apply takes typed sheets: read a text with Game.read_sheets")
         if text is None:
             found = sheets.sheets if isinstance(sheets, ParseResult) else sheets
             text = format_sheets(found, self.board, self.state.powers)
