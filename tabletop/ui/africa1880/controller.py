@@ -121,7 +121,7 @@ class AfricaController(traitlets.HasTraits):
             else None
         )
         # Built in the trait's first language, then switched like any later change of language.
-        self.sheets_book = DraftSheets(
+        self.draft_sheets = DraftSheets(
             Drafts(self.board, self.state, self.lang, example),
             game=lambda: self.game,
             lang=lambda: self.lang,
@@ -186,7 +186,7 @@ class AfricaController(traitlets.HasTraits):
         if self.link.linked:
             self.flush_drafts()
         try:
-            self.game, report = self.link.resolve(self.game, self.sheets_book.combined_text())
+            self.game, report = self.link.resolve(self.game, self.draft_sheets.combined_text())
         except Stale:
             self.opener.stale()
             return None
@@ -308,7 +308,7 @@ class AfricaController(traitlets.HasTraits):
 
     def sheets_text(self) -> str:
         """Every draft sheet under its header: the typed text Resolve would read."""
-        return self.sheets_book.combined_text()
+        return self.draft_sheets.combined_text()
 
     def history_years(self) -> list[int]:
         """Years of the resolved rounds, oldest first."""
@@ -421,7 +421,7 @@ class AfricaController(traitlets.HasTraits):
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
-        self.sheets_book.relang(change["old"], change["new"])
+        self.draft_sheets.relang(change["old"], change["new"])
 
     # ----------------------------------------------------------------- the typed sheets
     @property
@@ -436,76 +436,76 @@ class AfricaController(traitlets.HasTraits):
     @property
     def drafts(self) -> dict[str, str]:
         """Every power's draft sheet as typed text (without its header)."""
-        return self.sheets_book.texts
+        return self.draft_sheets.texts
 
     def reset_drafts(self, texts: Mapping[str, str] | None = None) -> None:
         """Fresh drafts: empty sheets, or the bodies found in ``texts`` (after an undo)."""
-        self.sheets_book.reset(texts)
+        self.draft_sheets.reset(texts)
 
     def sheet(self, power: str) -> OrderSheet:
         """The sheet the core reads in ``power``'s draft."""
-        return self.sheets_book.sheet(power)
+        return self.draft_sheets.sheet(power)
 
     def sheets(self) -> dict[str, OrderSheet]:
         """Every power's sheet as the core reads it."""
-        return self.sheets_book.sheets()
+        return self.draft_sheets.sheets()
 
     def set_sheet_text(self, power: str, text: str) -> None:
         """Intent: the person typed ``text`` in ``power``'s box (the widgets follow)."""
-        self.sheets_book.set_sheet_text(power, text)
+        self.draft_sheets.set_sheet_text(power, text)
 
     def order_of(self, power: str, territory: str) -> tuple[str, str]:
         """(kind, target) of the order written for ``power``'s presence in ``territory``."""
-        return self.sheets_book.order_of(power, territory)
+        return self.draft_sheets.order_of(power, territory)
 
     def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
         """Intent: the order for ``power``'s presence in ``territory`` (kind "" removes it)."""
-        self.sheets_book.set_order(power, territory, kind, target)
+        self.draft_sheets.set_order(power, territory, kind, target)
 
     def set_landing(self, power: str, target: str | None) -> None:
         """Intent: ``power`` lands on ``target`` (None or "" for no landing)."""
-        self.sheets_book.set_landing(power, target)
+        self.draft_sheets.set_landing(power, target)
 
     def relation(self, declarer: str, toward: str) -> Relation:
         """ "war" or "alliance" as written on ``declarer``'s sheet toward ``toward``."""
-        return self.sheets_book.relation(declarer, toward)
+        return self.draft_sheets.relation(declarer, toward)
 
     def set_relation(self, declarer: str, toward: str, relation: Relation | str) -> None:
         """Intent: ``declarer`` declares ``relation`` ("war"/"alliance") toward ``toward``."""
-        self.sheets_book.set_relation(declarer, toward, relation)
+        self.draft_sheets.set_relation(declarer, toward, relation)
 
     def presences_of(self, power: str) -> list[str]:
         """``power``'s presences, in alphabetical order."""
-        return self.sheets_book.presences_of(power)
+        return self.draft_sheets.presences_of(power)
 
     def explore_targets(self, territory: str) -> list[str]:
         """Exploration targets from ``territory``: its neighbours that are not colonies."""
-        return self.sheets_book.explore_targets(territory)
+        return self.draft_sheets.explore_targets(territory)
 
     def landing_targets(self) -> list[str]:
         """Coastal territories empty of any presence at the start of the round."""
-        return self.sheets_book.landing_targets()
+        return self.draft_sheets.landing_targets()
 
     def checks(self) -> list[Check]:
         """Void orders and presences without an order, before resolving (cached per draft)."""
-        return self.sheets_book.checks()
+        return self.draft_sheets.checks()
 
     def checks_for(self, power: str) -> list[Check]:
         """The live checks of one power's sheet."""
-        return self.sheets_book.checks_for(power)
+        return self.draft_sheets.checks_for(power)
 
     def after_orders(self) -> AfterOrders | None:
         """The position after phase 3 of the drafts as written (None once the game is over)."""
-        return self.sheets_book.after_orders()
+        return self.draft_sheets.after_orders()
 
     def declared_relations(self) -> Relations:
         """The diplomacy grid as written on the drafts (alliance where nothing is written)."""
-        return self.sheets_book.declared_relations()
+        return self.draft_sheets.declared_relations()
 
     # ----------------------------------------------------------------- typed sheets kept
     def flush_drafts(self) -> None:
         """Write the sheets changed since the last write (one entry per changed sheet)."""
-        self.sheets_book.flush()
+        self.draft_sheets.flush()
 
     def load_drafts(self, typed: Mapping[str, str] | None) -> None:
         """The sheets of the position shown: the ones kept for it, else ``typed``."""
@@ -515,7 +515,7 @@ class AfricaController(traitlets.HasTraits):
         """Sheets another page typed for this round (a sheet being typed here is kept)."""
         news = self.kept.news(self.state.round, self.powers, self.drafts)
         for power, text in news.items():
-            self.sheets_book.drafts.set_text(power, text)
+            self.draft_sheets.drafts.set_text(power, text)
         if news:
             self.drafts_revision += 1
 
