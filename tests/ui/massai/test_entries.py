@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import time
 
 import pytest
 
@@ -72,17 +71,20 @@ def test_the_look_away_button_stands_above_the_board_away_from_confirm(view: Mas
 def test_the_buttons_are_greyed_during_the_hand_over_when_a_loop_can_bring_them_back(
     slow,
 ) -> None:
-    view, _clock = slow
+    view, _clock = slow  # the page's clock stands still: the whole moment is still to wait
 
     async def scenario() -> tuple[bool, bool]:
         view.start_button.click()
         for square in "c1 d1 e1 d2 e2".split():
             click(view, square)
         view.controller.handover_seconds = 0.2
-        view.controller.clock = time.monotonic  # the clock the loop's timer follows
+        released = asyncio.Event()
+        view.start_button.observe(
+            lambda change: released.set() if not change["new"] else None, "disabled"
+        )
         view.confirm_button.click()
         greyed = view.start_button.disabled
-        await asyncio.sleep(0.4)
+        await asyncio.wait_for(released.wait(), 120)  # brought back by the loop's timer
         return greyed, view.start_button.disabled
 
     greyed, later = asyncio.run(scenario())

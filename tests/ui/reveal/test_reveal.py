@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from tabletop.games.africa1880.gamefile import Game, example_game
@@ -112,13 +114,11 @@ def test_auto_play_steps_on_and_stops_at_the_end(monkeypatch: pytest.MonkeyPatch
     view = reveal_view(example_game())
     view.key("End")
     view.key("Home")
+    stopped = threading.Event()
+    view.auto_button.observe(lambda change: stopped.set() if not change["new"] else None, "value")
     view.key("p")
     assert view.auto_button.value
-    import time
-
-    deadline = time.monotonic() + 10
-    while view.auto_button.value and time.monotonic() < deadline:
-        time.sleep(0.02)
+    assert stopped.wait(120), "auto-play never stopped"  # the timer's thread steps on
     assert not view.auto_button.value and view.index == len(view.steps) - 1
 
 

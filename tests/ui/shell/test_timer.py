@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 
 import pytest
 
@@ -100,10 +100,25 @@ def test_widget_language() -> None:
     assert "Start" in widget.start_button.description
 
 
+class SteppingClock:
+    """A clock that moves on by ``step`` each time it is read: time passes only as the countdown
+    looks at it, so the thread's ticks, not the machine's speed, decide when time is up."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 1000.0
+        self.step = step
+        self.lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self.lock:
+            self.now += self.step
+            return self.now
+
+
 def test_the_kernel_thread_counts_down_by_itself() -> None:
-    cd = Countdown(duration=0.3, interval=0.02)
-    cd.start()
-    deadline = time.monotonic() + 5
-    while not cd.finished and time.monotonic() < deadline:
-        time.sleep(0.02)
+    cd = Countdown(duration=0.3, clock=SteppingClock(0.05), interval=0.001)
+    time_up = threading.Event()
+    cd.observe(lambda change: time_up.set() if change["new"] else None, names="finished")
+    cd.start()  # nothing but the countdown's own thread calls update() from here on
+    assert time_up.wait(120), "the thread never counted down to zero"
     assert cd.finished and cd.remaining == 0 and not cd.running
