@@ -32,8 +32,9 @@ first :data:`MAX_SUGGESTIONS` distinct unknown names of a text, each at most
 The module reads in three layers, top down in this file: the words (keywords of each language,
 name keys, power and territory lookups with their "did you mean", and the reader that turns what
 cannot be used into void orders), one order line (:class:`_Line`, collecting a power's orders in
-a :class:`_SheetBuilder`), and the whole text (headers and sheets, :func:`parse_sheets`). Writing
-sheets is :mod:`~tabletop.games.africa1880.notation_format`.
+a :class:`_SheetBuilder`), and the whole text (headers and sheets, :func:`parse_sheets`). The
+header lines alone, by the same rule, are :func:`read_headers` (what sealing a seat's sheet
+checks). Writing sheets is :mod:`~tabletop.games.africa1880.notation_format`.
 
 >>> from tabletop.games.africa1880.board_files import load_board
 >>> result = parse_sheets("[France]\\nAlgérie: développe\\nguerre: Allemagne", load_board())

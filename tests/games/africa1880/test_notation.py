@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from tabletop.games.africa1880.notation import parse_sheets
+from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.notation import parse_sheets, read_headers
 from tabletop.games.africa1880.notation_format import format_sheet, format_sheets
 from tabletop.games.africa1880.orders import Develop, Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.powers import POWERS
@@ -282,3 +285,40 @@ def test_power_lists_with_odd_spacing(board, line: str) -> None:
 def test_arrow_after_many_spaces(board) -> None:
     line = "Senegal" + " " * 3000 + "->" + " " * 3000 + "Guinea"
     assert _one(line, board).orders == (Explore("France", "Senegal", "Guinea"),)
+
+
+HEADER_PIECES = [
+    "[France]",
+    "[Germany]",
+    "[Spain]",
+    "[",
+    "]",
+    "France",
+    "Allemagne:",
+    "Italie",
+    "Algeria: develop",
+    "war: Germany",
+    "->",
+    "#",
+    ":",
+    ".",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.lists(st.sampled_from(HEADER_PIECES), max_size=16).map("".join))
+def test_the_headers_are_those_the_full_reading_finds(text: str) -> None:
+    playing = ("France", "Germany", "Great Britain")
+    parsed = parse_sheets(text, load_board(), playing)
+    headers = read_headers(text, playing)
+    assert {h.power for h in headers if h.refused is None} == set(parsed.sheets)
+    lines = {h.number: h for h in headers}
+    refused = [(h.number, h.refused, h.text) for h in headers if h.refused]
+    found = [
+        (e.line, e.reason_code, e.order_text)
+        for e in parsed.errors
+        if e.line in lines and e.reason_code != "no_header"
+    ]
+    assert found == refused
