@@ -40,7 +40,7 @@ def test_watcher_brings_the_other_page_s_move_at_its_next_look(store: Store) -> 
         try:
             secret_setup(one, "c1 d1 e1 d2 e2")
             committed = time.monotonic()
-            final = store.versions(one.controller.game_id)
+            final = store.versions(one.controller.game_id or 0)
             await until(lambda: two.controller.state.pending_setup is not None)
             # However late it came, the first look begun after the commit was up to date.
             assert looks.first_after(committed).known == final

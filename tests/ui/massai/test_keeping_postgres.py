@@ -23,7 +23,7 @@ def test_two_pages_on_postgresql(pg_store: Store) -> None:
         try:
             secret_setup(one, "c1 d1 e1 d2 e2")
             committed = time.monotonic()
-            final = pg_store.versions(one.controller.game_id)
+            final = pg_store.versions(one.controller.game_id or 0)
             await until(lambda: two.controller.state.pending_setup is not None)
             # However late it came, the first look begun after the commit was up to date.
             assert looks.first_after(committed).known == final
