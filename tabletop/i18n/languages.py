@@ -1,11 +1,14 @@
 """The interface languages: the catalogs shipped under ``locales/`` decide which exist.
 
 A language is a folder ``locales/<code>/LC_MESSAGES/tabletop.mo``; adding a language is adding
-a catalog (see docs/translating.md). :class:`Lang` names the shipped ones for typed code, and a
-test holds it equal to the folder.
+a catalog (see docs/translating.md). :class:`Lang` names the shipped ones for typed code (a test
+holds each name to a catalog), and takes any other language that has a catalog too, so a new
+catalog needs no new name.
 
 >>> [lang.value for lang in Lang]
 ['en', 'fr', 'de']
+>>> Lang("fr") is Lang.FR
+True
 >>> available_languages()
 ('en', 'de', 'fr')
 >>> check_lang("FR")
@@ -27,7 +30,11 @@ SOURCE_LANGUAGE = "en"
 
 
 class Lang(str, Enum):
-    """The shipped interface languages (a ``str``, so ``Lang.FR == "fr"``)."""
+    """An interface language (a ``str``, so ``Lang.FR == "fr"``).
+
+    The members name the shipped languages; ``Lang(code)`` also gives a language that only has
+    a catalog (one added since, not named here), and refuses a code without one.
+    """
 
     EN = "en"
     FR = "fr"
@@ -38,6 +45,23 @@ class Lang(str, Enum):
 
     def __format__(self, spec: str) -> str:  # f"{Lang.FR}" is "fr" on every Python version
         return format(str(self.value), spec)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Lang | None:
+        """A language with a catalog but no name here: the same object at every call."""
+        if not isinstance(value, str) or value not in available_languages():
+            return None  # Enum raises its usual ValueError
+        found = _UNNAMED.get(value)
+        if found is None:
+            found = str.__new__(cls, value)
+            found._name_ = value.upper()
+            found._value_ = value
+            _UNNAMED[value] = found
+        return found
+
+
+#: The languages that have a catalog but no member in :class:`Lang`, once asked for.
+_UNNAMED: dict[str, Lang] = {}
 
 
 def available_languages(localedir: Path | str | None = None) -> tuple[str, ...]:

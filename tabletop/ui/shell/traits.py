@@ -12,16 +12,16 @@ from typing import Any
 
 import traitlets
 
-from tabletop.i18n.languages import Lang
-from tabletop.ui.shell.texts import LANGS
+from tabletop.i18n.languages import Lang, check_lang
 
 __all__ = ["EnumTrait", "MessageKind", "page_lang"]
 
 
 def page_lang(lang: str) -> Lang:
-    """``lang`` as a page language (English when the pages have no such language)."""
+    """``lang`` as a page language: any language with a catalog, named in :class:`Lang` or not
+    (English when there is no catalog)."""
     try:
-        return Lang(lang) if lang in LANGS else Lang.EN
+        return Lang(check_lang(lang))
     except ValueError:
         return Lang.EN
 
