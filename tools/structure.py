@@ -108,6 +108,16 @@ def load(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Module]:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         name = module_name(path, root)
         mod = Module(name, path, tree, path.name == "__init__.py")
+        if mod.is_package:
+            # A package's API may be declared for type checkers and loaded lazily: its names
+            # still have their homes.
+            for block in tree.body:
+                if isinstance(block, ast.If) and _is_type_checking(block.test):
+                    for node in block.body:
+                        if isinstance(node, ast.ImportFrom):
+                            source = resolve_from(node.module or "", node.level, name, True)
+                            for alias in node.names:
+                                mod.imported[alias.asname or alias.name] = (source, alias.name)
         for node in _top_level(tree.body):
             mod.defined.update(_targets(node))
             if isinstance(node, ast.ImportFrom):

@@ -33,27 +33,66 @@ This package is the public face of the analysis; its parts:
 * :mod:`~tabletop.analysis.africa_diplomacy.equilibria`: :func:`analyse`.
 
 >>> from tabletop.analysis.examples import africa_position
+>>> from tabletop.analysis.africa_diplomacy.equilibria import analyse
 >>> after = africa_position({"Great Britain": ["Egypt"], "France": ["Egypt"]}, full=["Egypt"])
 >>> analyse(after).equilibrium_count
 2
 """
 
-from tabletop.analysis.africa_diplomacy.equilibria import DEFAULT_LIMIT, analyse
-from tabletop.analysis.africa_diplomacy.model import (
-    ALLIANCE,
-    MAX_TERM_SCOPE,
-    PAYOFFS,
-    WAR,
-    AnalysisError,
-    DiplomacyGame,
-    Pair,
-    TooLarge,
-    core_payoffs,
-    local_settlement,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.analysis.africa_diplomacy.equilibria import DEFAULT_LIMIT, analyse
+    from tabletop.analysis.africa_diplomacy.model import (
+        ALLIANCE,
+        MAX_TERM_SCOPE,
+        PAYOFFS,
+        WAR,
+        AnalysisError,
+        DiplomacyGame,
+        Pair,
+        TooLarge,
+        core_payoffs,
+        local_settlement,
+    )
+    from tabletop.analysis.africa_diplomacy.results import (
+        DiplomacyAnalysis,
+        Equilibrium,
+        PowerReport,
+    )
+    from tabletop.analysis.africa_diplomacy.tables import TerritoryTable, territory_tables
+    from tabletop.analysis.factored import ELIMINATION_WORK, TOL
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "DEFAULT_LIMIT": "tabletop.analysis.africa_diplomacy.equilibria",
+        "analyse": "tabletop.analysis.africa_diplomacy.equilibria",
+        "ALLIANCE": "tabletop.analysis.africa_diplomacy.model",
+        "MAX_TERM_SCOPE": "tabletop.analysis.africa_diplomacy.model",
+        "PAYOFFS": "tabletop.analysis.africa_diplomacy.model",
+        "WAR": "tabletop.analysis.africa_diplomacy.model",
+        "AnalysisError": "tabletop.analysis.africa_diplomacy.model",
+        "DiplomacyGame": "tabletop.analysis.africa_diplomacy.model",
+        "Pair": "tabletop.analysis.africa_diplomacy.model",
+        "TooLarge": "tabletop.analysis.africa_diplomacy.model",
+        "core_payoffs": "tabletop.analysis.africa_diplomacy.model",
+        "local_settlement": "tabletop.analysis.africa_diplomacy.model",
+        "DiplomacyAnalysis": "tabletop.analysis.africa_diplomacy.results",
+        "Equilibrium": "tabletop.analysis.africa_diplomacy.results",
+        "PowerReport": "tabletop.analysis.africa_diplomacy.results",
+        "TerritoryTable": "tabletop.analysis.africa_diplomacy.tables",
+        "territory_tables": "tabletop.analysis.africa_diplomacy.tables",
+        "ELIMINATION_WORK": "tabletop.analysis.factored",
+        "TOL": "tabletop.analysis.factored",
+    },
 )
-from tabletop.analysis.africa_diplomacy.results import DiplomacyAnalysis, Equilibrium, PowerReport
-from tabletop.analysis.africa_diplomacy.tables import TerritoryTable, territory_tables
-from tabletop.analysis.factored import ELIMINATION_WORK, TOL
 
 __all__ = [
     "ALLIANCE",

@@ -21,6 +21,8 @@ profiles) is far too large:
 Nothing here knows any particular game; a model (such as
 :mod:`tabletop.analysis.africa_diplomacy`) builds the terms from its rules.
 
+>>> from tabletop.analysis.factored.game import FactoredGame, Term
+>>> from tabletop.analysis.factored.nash import solve
 >>> import numpy as np
 >>> same = np.array([[1.0, 0.0], [0.0, 1.0]])
 >>> game = FactoredGame(2, (0, 1), [Term(0, (0, 1), same), Term(1, (0, 1), same)])
@@ -28,32 +30,86 @@ Nothing here knows any particular game; a model (such as
 2
 """
 
-from tabletop.analysis.factored.constraints import (
-    MAX_SCOPE,
-    AnyConstraint,
-    Constraint,
-    ImplicitConstraint,
-    OwnGroup,
-    components,
-    constraints_of,
-    own_groups,
-)
-from tabletop.analysis.factored.counting import (
-    ELIMINATION_WORK,
-    MAX_ELIMINATION_TABLE,
-    MAX_TYPE_TABLE,
-    count_solutions,
-)
-from tabletop.analysis.factored.game import TOL, AnyTerm, FactoredGame, RuleTerm, Term, assignments
-from tabletop.analysis.factored.listing import ComponentSolutions, first_solutions, search_solutions
-from tabletop.analysis.factored.nash import (
-    BestResponses,
-    IncompleteListing,
-    NashSolution,
-    best_responses,
-    dominance,
-    pareto_flags,
-    solve,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.analysis.factored.constraints import (
+        MAX_SCOPE,
+        AnyConstraint,
+        Constraint,
+        ImplicitConstraint,
+        OwnGroup,
+        components,
+        constraints_of,
+        own_groups,
+    )
+    from tabletop.analysis.factored.counting import (
+        ELIMINATION_WORK,
+        MAX_ELIMINATION_TABLE,
+        MAX_TYPE_TABLE,
+        count_solutions,
+    )
+    from tabletop.analysis.factored.game import (
+        TOL,
+        AnyTerm,
+        FactoredGame,
+        RuleTerm,
+        Term,
+        assignments,
+    )
+    from tabletop.analysis.factored.listing import (
+        ComponentSolutions,
+        first_solutions,
+        search_solutions,
+    )
+    from tabletop.analysis.factored.nash import (
+        BestResponses,
+        IncompleteListing,
+        NashSolution,
+        best_responses,
+        dominance,
+        pareto_flags,
+        solve,
+    )
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "MAX_SCOPE": "tabletop.analysis.factored.constraints",
+        "AnyConstraint": "tabletop.analysis.factored.constraints",
+        "Constraint": "tabletop.analysis.factored.constraints",
+        "ImplicitConstraint": "tabletop.analysis.factored.constraints",
+        "OwnGroup": "tabletop.analysis.factored.constraints",
+        "components": "tabletop.analysis.factored.constraints",
+        "constraints_of": "tabletop.analysis.factored.constraints",
+        "own_groups": "tabletop.analysis.factored.constraints",
+        "ELIMINATION_WORK": "tabletop.analysis.factored.counting",
+        "MAX_ELIMINATION_TABLE": "tabletop.analysis.factored.counting",
+        "MAX_TYPE_TABLE": "tabletop.analysis.factored.counting",
+        "count_solutions": "tabletop.analysis.factored.counting",
+        "TOL": "tabletop.analysis.factored.game",
+        "AnyTerm": "tabletop.analysis.factored.game",
+        "FactoredGame": "tabletop.analysis.factored.game",
+        "RuleTerm": "tabletop.analysis.factored.game",
+        "Term": "tabletop.analysis.factored.game",
+        "assignments": "tabletop.analysis.factored.game",
+        "ComponentSolutions": "tabletop.analysis.factored.listing",
+        "first_solutions": "tabletop.analysis.factored.listing",
+        "search_solutions": "tabletop.analysis.factored.listing",
+        "BestResponses": "tabletop.analysis.factored.nash",
+        "IncompleteListing": "tabletop.analysis.factored.nash",
+        "NashSolution": "tabletop.analysis.factored.nash",
+        "best_responses": "tabletop.analysis.factored.nash",
+        "dominance": "tabletop.analysis.factored.nash",
+        "pareto_flags": "tabletop.analysis.factored.nash",
+        "solve": "tabletop.analysis.factored.nash",
+    },
 )
 
 __all__ = [

@@ -1,69 +1,158 @@
 """Africa 1880: the map, the game state, order sheets and their adjudication (no widgets here)."""
 
-from tabletop.games.africa1880.adjudicate import resolve, score
-from tabletop.games.africa1880.board import Board, BoardError, Territory, UnknownTerritory
-from tabletop.games.africa1880.board_check import board_from_dict
-from tabletop.games.africa1880.board_files import load_board
-from tabletop.games.africa1880.board_names import normalize_name
-from tabletop.games.africa1880.conflicts import Settlement, conflict_rule, settle
-from tabletop.games.africa1880.execution import AfterOrders, GameOverError, execute_orders
-from tabletop.games.africa1880.gamefile import (
-    EXAMPLE_GAME,
-    EXAMPLE_ORDERS,
-    Game,
-    GameFileError,
-    NothingToUndo,
-    example_game,
-    example_orders,
-    load_game,
-    save_game,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.games.africa1880.adjudicate import resolve, score
+    from tabletop.games.africa1880.board import Board, BoardError, Territory, UnknownTerritory
+    from tabletop.games.africa1880.board_check import board_from_dict
+    from tabletop.games.africa1880.board_files import load_board
+    from tabletop.games.africa1880.board_names import normalize_name
+    from tabletop.games.africa1880.conflicts import Settlement, conflict_rule, settle
+    from tabletop.games.africa1880.execution import AfterOrders, GameOverError, execute_orders
+    from tabletop.games.africa1880.gamefile import (
+        EXAMPLE_GAME,
+        EXAMPLE_ORDERS,
+        Game,
+        GameFileError,
+        NothingToUndo,
+        example_game,
+        example_orders,
+        load_game,
+        save_game,
+    )
+    from tabletop.games.africa1880.geometry import Geometry, load_geometry
+    from tabletop.games.africa1880.instructions import (
+        GroupBy,
+        Instruction,
+        InstructionGroup,
+        InstructionKind,
+        Step,
+        instruction_groups,
+        table_instructions,
+    )
+    from tabletop.games.africa1880.legal import (
+        PowerChoices,
+        PresenceChoices,
+        explore_targets,
+        landing_targets,
+        legal_choices,
+        presence_choices,
+        relation_targets,
+    )
+    from tabletop.games.africa1880.notation import ParseResult, parse_sheets
+    from tabletop.games.africa1880.notation_format import format_sheet, format_sheets
+    from tabletop.games.africa1880.options import LandingCheck, Options, Scoring, Start, StateError
+    from tabletop.games.africa1880.orders import (
+        REASON_CODES,
+        Develop,
+        Explore,
+        Hold,
+        Landing,
+        OrderKind,
+        OrderSheet,
+        Reason,
+        VoidOrder,
+    )
+    from tabletop.games.africa1880.powers import (
+        POWER_NAMES_DE,
+        POWER_NAMES_FR,
+        POWERS,
+        UnknownPower,
+        lookup_power,
+        power_name,
+    )
+    from tabletop.games.africa1880.relations import Relation, Relations
+    from tabletop.games.africa1880.report import RemovalRule, Report, Score
+    from tabletop.games.africa1880.report_text import format_report, format_score
+    from tabletop.games.africa1880.setup import new_game
+    from tabletop.games.africa1880.state import GameState, Phase
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "resolve": "tabletop.games.africa1880.adjudicate",
+        "score": "tabletop.games.africa1880.adjudicate",
+        "Board": "tabletop.games.africa1880.board",
+        "BoardError": "tabletop.games.africa1880.board",
+        "Territory": "tabletop.games.africa1880.board",
+        "UnknownTerritory": "tabletop.games.africa1880.board",
+        "board_from_dict": "tabletop.games.africa1880.board_check",
+        "load_board": "tabletop.games.africa1880.board_files",
+        "normalize_name": "tabletop.games.africa1880.board_names",
+        "Settlement": "tabletop.games.africa1880.conflicts",
+        "conflict_rule": "tabletop.games.africa1880.conflicts",
+        "settle": "tabletop.games.africa1880.conflicts",
+        "AfterOrders": "tabletop.games.africa1880.execution",
+        "GameOverError": "tabletop.games.africa1880.execution",
+        "execute_orders": "tabletop.games.africa1880.execution",
+        "EXAMPLE_GAME": "tabletop.games.africa1880.gamefile",
+        "EXAMPLE_ORDERS": "tabletop.games.africa1880.gamefile",
+        "Game": "tabletop.games.africa1880.gamefile",
+        "GameFileError": "tabletop.games.africa1880.gamefile",
+        "NothingToUndo": "tabletop.games.africa1880.gamefile",
+        "example_game": "tabletop.games.africa1880.gamefile",
+        "example_orders": "tabletop.games.africa1880.gamefile",
+        "load_game": "tabletop.games.africa1880.gamefile",
+        "save_game": "tabletop.games.africa1880.gamefile",
+        "Geometry": "tabletop.games.africa1880.geometry",
+        "load_geometry": "tabletop.games.africa1880.geometry",
+        "GroupBy": "tabletop.games.africa1880.instructions",
+        "Instruction": "tabletop.games.africa1880.instructions",
+        "InstructionGroup": "tabletop.games.africa1880.instructions",
+        "InstructionKind": "tabletop.games.africa1880.instructions",
+        "Step": "tabletop.games.africa1880.instructions",
+        "instruction_groups": "tabletop.games.africa1880.instructions",
+        "table_instructions": "tabletop.games.africa1880.instructions",
+        "PowerChoices": "tabletop.games.africa1880.legal",
+        "PresenceChoices": "tabletop.games.africa1880.legal",
+        "explore_targets": "tabletop.games.africa1880.legal",
+        "landing_targets": "tabletop.games.africa1880.legal",
+        "legal_choices": "tabletop.games.africa1880.legal",
+        "presence_choices": "tabletop.games.africa1880.legal",
+        "relation_targets": "tabletop.games.africa1880.legal",
+        "ParseResult": "tabletop.games.africa1880.notation",
+        "parse_sheets": "tabletop.games.africa1880.notation",
+        "format_sheet": "tabletop.games.africa1880.notation_format",
+        "format_sheets": "tabletop.games.africa1880.notation_format",
+        "LandingCheck": "tabletop.games.africa1880.options",
+        "Options": "tabletop.games.africa1880.options",
+        "Scoring": "tabletop.games.africa1880.options",
+        "Start": "tabletop.games.africa1880.options",
+        "StateError": "tabletop.games.africa1880.options",
+        "REASON_CODES": "tabletop.games.africa1880.orders",
+        "Develop": "tabletop.games.africa1880.orders",
+        "Explore": "tabletop.games.africa1880.orders",
+        "Hold": "tabletop.games.africa1880.orders",
+        "Landing": "tabletop.games.africa1880.orders",
+        "OrderKind": "tabletop.games.africa1880.orders",
+        "OrderSheet": "tabletop.games.africa1880.orders",
+        "Reason": "tabletop.games.africa1880.orders",
+        "VoidOrder": "tabletop.games.africa1880.orders",
+        "POWER_NAMES_DE": "tabletop.games.africa1880.powers",
+        "POWER_NAMES_FR": "tabletop.games.africa1880.powers",
+        "POWERS": "tabletop.games.africa1880.powers",
+        "UnknownPower": "tabletop.games.africa1880.powers",
+        "lookup_power": "tabletop.games.africa1880.powers",
+        "power_name": "tabletop.games.africa1880.powers",
+        "Relation": "tabletop.games.africa1880.relations",
+        "Relations": "tabletop.games.africa1880.relations",
+        "RemovalRule": "tabletop.games.africa1880.report",
+        "Report": "tabletop.games.africa1880.report",
+        "Score": "tabletop.games.africa1880.report",
+        "format_report": "tabletop.games.africa1880.report_text",
+        "format_score": "tabletop.games.africa1880.report_text",
+        "new_game": "tabletop.games.africa1880.setup",
+        "GameState": "tabletop.games.africa1880.state",
+        "Phase": "tabletop.games.africa1880.state",
+    },
 )
-from tabletop.games.africa1880.geometry import Geometry, load_geometry
-from tabletop.games.africa1880.instructions import (
-    GroupBy,
-    Instruction,
-    InstructionGroup,
-    InstructionKind,
-    Step,
-    instruction_groups,
-    table_instructions,
-)
-from tabletop.games.africa1880.legal import (
-    PowerChoices,
-    PresenceChoices,
-    explore_targets,
-    landing_targets,
-    legal_choices,
-    presence_choices,
-    relation_targets,
-)
-from tabletop.games.africa1880.notation import ParseResult, parse_sheets
-from tabletop.games.africa1880.notation_format import format_sheet, format_sheets
-from tabletop.games.africa1880.options import LandingCheck, Options, Scoring, Start, StateError
-from tabletop.games.africa1880.orders import (
-    REASON_CODES,
-    Develop,
-    Explore,
-    Hold,
-    Landing,
-    OrderKind,
-    OrderSheet,
-    Reason,
-    VoidOrder,
-)
-from tabletop.games.africa1880.powers import (
-    POWER_NAMES_DE,
-    POWER_NAMES_FR,
-    POWERS,
-    UnknownPower,
-    lookup_power,
-    power_name,
-)
-from tabletop.games.africa1880.relations import Relation, Relations
-from tabletop.games.africa1880.report import RemovalRule, Report, Score
-from tabletop.games.africa1880.report_text import format_report, format_score
-from tabletop.games.africa1880.setup import new_game
-from tabletop.games.africa1880.state import GameState, Phase
 
 __all__ = [
     "EXAMPLE_GAME",

@@ -23,7 +23,7 @@ renders the same list (:func:`instruction_groups`) as HTML. Nothing here writes 
 round is resolved: the report holds codes and values, rendered only when shown.
 
 This module holds the report and the score as data; the instructions and the words have modules of
-their own, re-exported here: :mod:`~tabletop.games.africa1880.instructions` and
+their own: :mod:`~tabletop.games.africa1880.instructions` and
 :mod:`~tabletop.games.africa1880.report_text`.
 """
 

@@ -15,20 +15,53 @@ holds ``TABLES`` (every table by name) and ``text`` (one message in a language);
 - :mod:`~tabletop.i18n.keys.analysis`: ``ANALYSIS``, ``LESSON``;
 - :mod:`~tabletop.i18n.keys.shell`: ``GAMES_LIST``, ``STORE``, ``PUNCTUATION``.
 
+>>> from tabletop.i18n.keys.lookup import text
 >>> text("africa", "year_round", "de", year=1885, round=2, last=8)
 '1885 — Runde 2 von 8'
 >>> text("massai", "x_setup-duplicate_many", "fr", squares="c1, c2")
 'c1, c2 sont nommées deux fois.'
 """
 
-from tabletop.i18n.keys.africa_page import AFRICA, TERMS
-from tabletop.i18n.keys.africa_report import REPORT, SCORE, VOID
-from tabletop.i18n.keys.analysis import ANALYSIS, LESSON
-from tabletop.i18n.keys.cli import CLI, MASSAI_CLI
-from tabletop.i18n.keys.lookup import TABLES, text
-from tabletop.i18n.keys.massai_page import MASSAI, MASSAI_STORE
-from tabletop.i18n.keys.massai_rules import MASSAI_RULES
-from tabletop.i18n.keys.shell import GAMES_LIST, PUNCTUATION, STORE
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.i18n.keys.africa_page import AFRICA, TERMS
+    from tabletop.i18n.keys.africa_report import REPORT, SCORE, VOID
+    from tabletop.i18n.keys.analysis import ANALYSIS, LESSON
+    from tabletop.i18n.keys.cli import CLI, MASSAI_CLI
+    from tabletop.i18n.keys.lookup import TABLES, text
+    from tabletop.i18n.keys.massai_page import MASSAI, MASSAI_STORE
+    from tabletop.i18n.keys.massai_rules import MASSAI_RULES
+    from tabletop.i18n.keys.shell import GAMES_LIST, PUNCTUATION, STORE
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "AFRICA": "tabletop.i18n.keys.africa_page",
+        "TERMS": "tabletop.i18n.keys.africa_page",
+        "REPORT": "tabletop.i18n.keys.africa_report",
+        "SCORE": "tabletop.i18n.keys.africa_report",
+        "VOID": "tabletop.i18n.keys.africa_report",
+        "ANALYSIS": "tabletop.i18n.keys.analysis",
+        "LESSON": "tabletop.i18n.keys.analysis",
+        "CLI": "tabletop.i18n.keys.cli",
+        "MASSAI_CLI": "tabletop.i18n.keys.cli",
+        "TABLES": "tabletop.i18n.keys.lookup",
+        "text": "tabletop.i18n.keys.lookup",
+        "MASSAI": "tabletop.i18n.keys.massai_page",
+        "MASSAI_STORE": "tabletop.i18n.keys.massai_page",
+        "MASSAI_RULES": "tabletop.i18n.keys.massai_rules",
+        "GAMES_LIST": "tabletop.i18n.keys.shell",
+        "PUNCTUATION": "tabletop.i18n.keys.shell",
+        "STORE": "tabletop.i18n.keys.shell",
+    },
+)
 
 __all__ = [
     "AFRICA",

@@ -12,7 +12,25 @@
   with its colour, the page's guards.
 """
 
-from tabletop.ui.africa1880.app import AfricaApp, africa_app
-from tabletop.ui.africa1880.controller import AfricaController
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.app import AfricaApp, africa_app
+    from tabletop.ui.africa1880.controller import AfricaController
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "AfricaApp": "tabletop.ui.africa1880.app",
+        "africa_app": "tabletop.ui.africa1880.app",
+        "AfricaController": "tabletop.ui.africa1880.controller",
+    },
+)
 
 __all__ = ["AfricaApp", "AfricaController", "africa_app"]

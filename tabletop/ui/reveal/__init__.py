@@ -8,10 +8,30 @@ round with ``whole_game=True``, or a Massai game's last attack.
 
 from __future__ import annotations
 
-from tabletop.ui.reveal.app import reveal_app, reveal_view
-from tabletop.ui.reveal.page import reveal_page
-from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
-from tabletop.ui.reveal.view import RevealView
+from typing import TYPE_CHECKING
+
+from tabletop.lazy_api import lazy_api
+
+if TYPE_CHECKING:
+    from tabletop.ui.reveal.app import reveal_app, reveal_view
+    from tabletop.ui.reveal.page import reveal_page
+    from tabletop.ui.reveal.steps import RevealStep, game_steps, round_steps
+    from tabletop.ui.reveal.view import RevealView
+
+# Each name is imported from its module on first use: importing one module of the package
+# does not import the others.
+__getattr__, __dir__ = lazy_api(
+    __name__,
+    {
+        "reveal_app": "tabletop.ui.reveal.app",
+        "reveal_view": "tabletop.ui.reveal.app",
+        "reveal_page": "tabletop.ui.reveal.page",
+        "RevealStep": "tabletop.ui.reveal.steps",
+        "game_steps": "tabletop.ui.reveal.steps",
+        "round_steps": "tabletop.ui.reveal.steps",
+        "RevealView": "tabletop.ui.reveal.view",
+    },
+)
 
 __all__ = [
     "RevealStep",
