@@ -178,6 +178,10 @@ def test_a_class_plays_two_games_from_phones(
     for number in (1, 2):
         _teacher_round(teacher, number)
         for s in players:
+            # The page of the round before keeps its (spent) buttons: wait for this round's.
+            expect(s.page.locator(tt("student-page"))).to_contain_text(
+                f"Round {number} of", timeout=TIMEOUT
+            )
             expect(s.page.locator(tt("choice")).first).to_be_visible(timeout=TIMEOUT)
             text = s.page.locator(tt("student-page")).inner_text()
             label = "c4"  # a target, or the guard on c4

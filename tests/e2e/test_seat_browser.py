@@ -10,10 +10,12 @@ each seat sees the next round and its own results; a revoked link is refused.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import wait_until
@@ -55,10 +57,27 @@ class Watched:
         context.set_default_timeout(TIMEOUT)
         self.page = context.new_page()
         self.frames: list[str] = []
+        self.sockets: list[Any] = []
         self.page.on("websocket", self._socket)
 
     def _socket(self, ws) -> None:
+        self.sockets.append(ws)
         ws.on("framereceived", lambda payload: self.frames.append(_text(payload)))
+
+    def type_sheet(self, text: str) -> None:
+        """Fill the sheet's box and wait until the text has left for the kernel.
+
+        The page may hold a text change back a moment while a tap goes out at once; the tap
+        travels on the same websocket, so once the text is sent the kernel reads it first.
+        """
+        # A reload leaves the old page's socket closed: the open one is the page's kernel.
+        channels = [ws for ws in self.sockets if "/channels" in ws.url and not ws.is_closed()]
+        assert len(channels) == 1, [ws.url for ws in self.sockets]
+        sent = json.dumps(text, ensure_ascii=False)[1:-1]
+        with channels[0].expect_event(
+            "framesent", predicate=lambda payload: sent in _text(payload), timeout=TIMEOUT
+        ):
+            self.page.locator(".tt-text textarea").fill(text)
 
     def goto(self, url: str) -> None:
         self.page.goto(url, wait_until="commit")
@@ -129,11 +148,11 @@ def test_a_table_round_on_phones(
         france.locator(".tt-seal").tap()
         expect(france.locator(".tt-sealed-state")).to_contain_text("Sealed at")
         germany = phones["Germany"].page
-        germany.locator(".tt-text textarea").fill(f"Togo: develop\n{SECRETS['Germany']}")
+        phones["Germany"].type_sheet(f"Togo: develop\n{SECRETS['Germany']}")
         germany.locator(".tt-seal").tap()
         expect(germany.locator(".tt-sealed-state")).to_contain_text("Sealed at")
         belgium = phones["Belgium"].page
-        belgium.locator(".tt-text textarea").fill(f"Congo: develop\n{SECRETS['Belgium']}")
+        phones["Belgium"].type_sheet(f"Congo: develop\n{SECRETS['Belgium']}")
 
         status = host.page.locator(".tt-seat-card-germany .tt-seat-status")
         expect(status).to_contain_text("Sealed")
@@ -178,7 +197,7 @@ def test_a_table_round_on_phones(
         }
         for power, text in second.items():
             page = phones[power].page
-            page.locator(".tt-text textarea").fill(text)
+            phones[power].type_sheet(text)
             page.locator(".tt-seal").tap()
             expect(page.locator(".tt-sealed-state")).to_contain_text("Sealed at")
         tables.seal(new.table_id, new.seat("Great Britain").token, "# all hold")
