@@ -116,6 +116,11 @@ class GameOpener:
             return
         versions = change.versions
         assert versions is not None
+        if self.link.version is not None and versions.version < self.link.version.version:
+            # Older news: a look taken before this page's own change (say, another page's
+            # typed sheets kept just before this page resolved) arrives after it. The page is
+            # ahead already; the next look reports anything newer.
+            return
         if self.link.version is not None and versions.version != self.link.version.version:
             self.reload()
             self.say(store_text("changed_elsewhere", self._lang()), "ok")

@@ -108,6 +108,24 @@ def test_a_stale_resolution_is_refused_and_the_new_state_shown(store: Store) -> 
     assert "Algeria: develop" in (last.detail or "") and "Kamerun" not in (last.detail or "")
 
 
+def test_news_older_than_the_page_does_not_undo_its_own_resolution(store: Store) -> None:
+    """The second page keeps its typed sheets (a change seen by the first page's watcher), then
+    the first page resolves before that look is handled: the late news is older than what the
+    page shows, so its own "resolved" stands and nothing is reloaded."""
+    first, second = two_pages(store)
+    watcher = first.controller.link.watcher
+    assert watcher is not None and watcher.watcher is not None
+    second.controller.set_sheet_text("Italy", "Somalia: develop\n")
+    late = watcher.watcher.check()  # the look taken before the resolution ...
+    assert late is not None and not late.state_changed
+    first.controller.resolve()
+    shown = first.controller.message
+    assert "Round 1880 resolved" in shown
+    watcher.on_change(late)  # ... handled after it
+    assert first.controller.message == shown
+    assert first.controller.state.year == 1885
+
+
 def test_a_stale_undo_is_refused(store: Store) -> None:
     first, second = two_pages(store)
     first.orders.resolve_button.click()
