@@ -15,6 +15,7 @@ Run ``python tools/structure.py`` for the report, ``--dot`` for the import drawi
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from collections.abc import Iterator
@@ -35,6 +36,12 @@ class Module:
     # name -> (module, original name) for top-level ``from x import y`` statements
     imported: dict[str, tuple[str, str]] = field(default_factory=dict)
     public_api: set[str] = field(default_factory=set)
+
+
+@functools.cache
+def parse(path: Path) -> ast.Module:
+    """The syntax tree of a file, read once: every rule walks the same trees."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -105,7 +112,7 @@ def load(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Module]:
     for path in sorted((root / package).rglob("*.py")):
         if "migrations" in path.parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = parse(path)
         name = module_name(path, root)
         mod = Module(name, path, tree, path.name == "__init__.py")
         if mod.is_package:
@@ -168,7 +175,7 @@ class Use:
 
 
 def uses(path: Path, current: str, is_package: bool, modules: dict[str, Module]) -> list[Use]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse(path)
     found: list[Use] = []
     top = {id(n) for n in _top_level(tree.body)}
     type_only = set()
