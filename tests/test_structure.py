@@ -102,6 +102,7 @@ LAYERS = (
     ("tabletop.analysis", "tabletop.printing"),
     ("tabletop.classroom",),
     ("tabletop.store",),
+    ("tabletop.server",),
     ("tabletop.cli",),
     ("tabletop.ui",),
 )
