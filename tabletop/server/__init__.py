@@ -27,3 +27,5 @@ __getattr__, __dir__ = lazy_api(
         "KernelLedger": "tabletop.server.kernels",
     },
 )
+
+__all__ = ["OWNER_KEY_VARIABLE", "Gate", "KernelLedger", "TabletopVoila", "Verdict"]
