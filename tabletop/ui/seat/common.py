@@ -2,8 +2,8 @@
 translator, the phone-first CSS and the one-line refusal.
 
 The query string comes from Voilà: with preheated kernels the notebook runs before anybody asks
-for it, so :func:`read_query` first waits for the request (``voila.utils.wait_for_request``,
-which returns at once without preheating), then reads ``QUERY_STRING`` from the environment.
+for it, so :func:`read_query` first waits for the request there (``voila.utils.wait_for_request``,
+imported in a preheated kernel only), then reads ``QUERY_STRING`` from the environment.
 
 >>> parse_query("table=3&token=abc&lang=fr")
 {'table': '3', 'token': 'abc', 'lang': 'fr'}
@@ -43,8 +43,15 @@ def parse_query(query: str) -> dict[str, str]:
 
 
 def read_query() -> dict[str, str]:
-    """The page's query string (Voilà's request; empty outside Voilà)."""
+    """The page's query string (Voilà's request; empty outside Voilà).
+
+    Only a preheated kernel (``$VOILA_PREHEAT``, set by Voilà) has a request to wait for, and
+    only there is ``voila.utils`` imported: it brings Jupyter's server and nbconvert into the
+    kernel (about 45 MiB), while ``wait_for_request`` returns at once without preheating."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return parse_query(os.environ.get("QUERY_STRING", ""))
     try:
+        # Here only: the preheated kernel's one need of Voilà (see above).
         from voila.utils import wait_for_request  # type: ignore[import-untyped]
     except ImportError:  # plain Python, a test
         wait_for_request = None
