@@ -52,6 +52,21 @@ def _nesting(text: str) -> int:
     return max(0, max(accumulate(map(_STEPS.__getitem__, brackets)), default=0))
 
 
+class NotUtf8Error(FileFormatError):
+    """Bytes that are not UTF-8 text; ``start`` is the offset of the first bad byte (a page
+    says so in its own words)."""
+
+    start: int = 0
+
+
+class NotJsonError(FileFormatError):
+    """Text that is not JSON; ``line`` and ``msg`` say where and what, as the parser says it (a
+    page says so in its own words)."""
+
+    line: int = 0
+    msg: str = ""
+
+
 def _refuse_constant(name: str) -> Any:
     raise FileFormatError(f"{name} is not a JSON number")
 
@@ -63,7 +78,12 @@ def parse_json_bytes(data: bytes | str, max_bytes: int | None = None) -> Any:
     nesting deeper than :data:`MAX_DEPTH` (checked before parsing), invalid JSON, ``NaN`` and
     ``Infinity``, and whatever :func:`check_json_value` refuses (NUL characters, lone surrogates,
     numbers of more than :data:`MAX_INT_DIGITS` digits). The messages quote none of the input
-    beyond a line and column.
+    beyond a line and column. A byte order mark is skipped. Bytes that are not UTF-8 raise
+    :class:`NotUtf8Error`, text that is not JSON :class:`NotJsonError` (both
+    ``FileFormatError``).
+
+    This is the one reader of JSON a person gives (a command-line file, an upload, a server's
+    game file), so every way in refuses the same files with the same words.
     """
     limit = MAX_JSON_BYTES if max_bytes is None else max_bytes
     if len(data) > limit:
@@ -74,7 +94,9 @@ def parse_json_bytes(data: bytes | str, max_bytes: int | None = None) -> Any:
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise FileFormatError(f"not a text file (not UTF-8, at byte {error.start})") from None
+            refusal = NotUtf8Error(f"not a text file (not UTF-8, at byte {error.start})")
+            refusal.start = error.start
+            raise refusal from None
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write
     if not text.strip():
         raise FileFormatError("the file is empty (a JSON object is expected)")
@@ -106,9 +128,11 @@ def _parse_checked(text: str) -> Any:
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise FileFormatError(
+        refusal = NotJsonError(
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
+        )
+        refusal.line, refusal.msg = error.lineno, error.msg
+        raise refusal from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise FileFormatError(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
     except ValueError as error:
