@@ -7,11 +7,12 @@ version the page shows. When another page changed the game first, the change is 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop.fileio.json_guard import parse_json_bytes
+from tabletop.fileio.messages import FileFormatError
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.gamefile import GameFileError, GameRecord
 from tabletop.games.massai.state import Options
@@ -40,35 +41,33 @@ StoreChange = Callable[[Store, int], Snapshot]
 def import_upload(store: Store, data: bytes, file_name: str, lang: str) -> Snapshot:
     """Import an uploaded game file (or a history archive) as a new Massai game.
 
-    Raises :class:`~tabletop.store.StoreError` or :class:`GameFileError` with the reasons (an
-    Africa 1880 file is refused as such).
+    The file is read once, by the guarded reader the command line uses
+    (:func:`~tabletop.fileio.json_guard.parse_json_bytes`: size, byte order mark, nesting, long
+    numbers, item counts), and checked to be a Massai game before anything is kept. Raises
+    :class:`~tabletop.store.StoreError` or :class:`GameFileError` with the reasons, in one line
+    (an Africa 1880 file is refused as such, and never imported from this page).
     """
     name = Path(file_name).name or "upload"
     try:
-        parsed: Any = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        parsed = None  # the store says what is wrong with it
-    try:
-        if parsed is None:
-            return GameArchive(store).import_bytes(data, name=Path(name).stem, source=name)
-        kind = (
-            parsed.get("kind")
-            if isinstance(parsed, dict) and parsed.get("format") == ARCHIVE_FORMAT
-            else None
-        )
-        if kind is None:
+        parsed: Any = parse_json_bytes(bytes(data))
+    except FileFormatError as error:
+        raise GameDataError(f"{name}: {error.reason}") from None
+    africa = GameDataError(store_text("db_import_africa", lang, name=name))
+    kind = (
+        parsed.get("kind")
+        if isinstance(parsed, dict) and parsed.get("format") == ARCHIVE_FORMAT
+        else None
+    )
+    if kind is None:
+        try:
             GameRecord.from_json(parsed, source=name)  # the Massai loader's reasons
-        elif kind != "massai":
-            raise GameDataError(store_text("db_import_africa", lang, name=name))
-        return GameArchive(store).import_data(parsed, name=Path(name).stem, source=name)
-    except (StoreError, GameFileError) as error:
-        if (
-            isinstance(parsed, dict)
-            and parsed.get("format") == "tabletop.africa1880.game"
-            and not isinstance(error, GameDataError)
-        ):
-            raise GameDataError(store_text("db_import_africa", lang, name=name)) from error
-        raise
+        except GameFileError as error:
+            if isinstance(parsed, dict) and parsed.get("format") == "tabletop.africa1880.game":
+                raise africa from error
+            raise
+    elif kind != "massai":
+        raise africa
+    return GameArchive(store).import_data(parsed, name=Path(name).stem, source=name)
 
 
 class GameKeeper:
