@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +25,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from tabletop.fileio.json_guard import MAX_JSON_BYTES, parse_json_bytes
+from tabletop.fileio.messages import FileFormatError
+from tabletop.fileio.reading import read_bytes
 from tabletop.i18n import available_languages
 from tabletop.i18n.keys import STORE, text
 from tabletop.store import (
@@ -84,16 +86,24 @@ def open_page_store(url: str | None = None) -> tuple[Store | None, str | None, i
 
 def import_file_once(store: Store, path: Path) -> Snapshot:
     """The game imported from the server's file ``path``: imported at the first visit, the
-    same game at the next ones (while the file is unchanged). Raises StoreError / OSError."""
-    data = path.read_bytes()
+    same game at the next ones (while the file is unchanged). Raises StoreError / OSError.
+
+    The file is read as the command line reads a game file (:func:`read_bytes` then
+    :func:`parse_json_bytes`: a regular file of at most :data:`MAX_JSON_BYTES`, byte order mark,
+    nesting, long numbers and item counts checked); a refusal is one line.
+    """
+    try:
+        data = read_bytes(path, MAX_JSON_BYTES, "a game file")
+    except FileFormatError as error:
+        raise StoreError(f"{path.name}: {error.reason}") from None
     digest = hashlib.sha256(data).hexdigest()
     found = _imported_game(store, digest)
     if found is not None:
         return store.load(found)
     try:
-        parsed = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise StoreError(f"{path.name}: not a JSON game file ({error})") from None
+        parsed = parse_json_bytes(data)
+    except FileFormatError as error:
+        raise StoreError(f"{path.name}: {error.reason}") from None
     try:
         return GameArchive(store).import_data(
             parsed,
