@@ -153,19 +153,19 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Read a game file or an exported history and add it as a new game."""
-    from tabletop.fileio import MAX_JSON_BYTES, FileFormatError, read_text
+    from tabletop.fileio import MAX_JSON_BYTES, FileFormatError, read_bytes
     from tabletop.store import GameArchive, StoreError
 
     try:
-        text = read_text(args.file, MAX_JSON_BYTES, "a game file")
+        # The bytes as they are: the JSON reader says what is wrong with them (not UTF-8 at
+        # which byte, too deep, a number too long), in the words the pages use.
+        data = read_bytes(args.file, MAX_JSON_BYTES, "a game file")
     except FileFormatError as error:
         raise CliError(str(error)) from None
     store = _store(args)
     try:
         name = args.name or args.file.stem
-        snap = GameArchive(store).import_bytes(
-            text.encode("utf-8"), name=name, source=str(args.file)
-        )
+        snap = GameArchive(store).import_bytes(data, name=name, source=str(args.file))
     except StoreError as error:
         raise _refuse(error) from None
     print(f"Imported {args.file} as game {snap.game_id}: {snap.info.name} (db:{snap.game_id}).")
