@@ -11,6 +11,10 @@ Closing a round locks the class game's row (``FOR UPDATE`` on PostgreSQL; SQLite
 time), and a submission holds a shared lock on it, so a choice is either in the round's results
 or refused with "the round is closed" — never stored and then ignored.
 
+Credentials are kept as keyed hashes (:mod:`tabletop.store.tokens`) and only checked: a wrong
+one is refused, nothing is counted and no class game is ever locked out (its teacher and
+students would be locked out with the guesser); the web server slows guessers per client.
+
 :class:`Classes` works on a :class:`~tabletop.store.store.Store` through its public
 transactions; the values it hands out, the page links and the refusals are in
 :mod:`tabletop.store.classroom_records`.
@@ -38,7 +42,6 @@ from sqlalchemy.exc import IntegrityError
 from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
 from tabletop.store.classroom_records import (
     BadClassToken,
-    ClassLockedOut,
     ClassNotFound,
     NewClass,
     StudentPass,
@@ -46,7 +49,7 @@ from tabletop.store.classroom_records import (
 from tabletop.store.records import aware, utc_now
 from tabletop.store.schema import class_choices, class_games, class_students
 from tabletop.store.store import Store
-from tabletop.store.tokens import hash_secret, lock_wait, new_code, new_token, normalize_code
+from tabletop.store.tokens import hash_secret, new_code, new_token, normalize_code
 
 __all__ = [
     "PRESENT_SECONDS",
@@ -76,90 +79,69 @@ class Classes:
         row = connection.execute(query).one_or_none()
         if row is None:
             raise ClassNotFound(class_id)
-        locked = aware(row.locked_until)
-        if locked is not None and locked > utc_now():
-            raise ClassLockedOut((locked - utc_now()).total_seconds())
         return row
+
+    def verify(self, class_id: int, credential: str, who: str) -> bool:
+        """Whether ``credential`` is the teacher's (``who="host"``), the class link or code
+        (``"join"``) or a student's (``"student"``) for class game ``class_id``: a check only
+        (nothing is written, a missing class game is ``False``), for the web server's gate."""
+        try:
+            with self.store.reading() as connection:
+                return self._match(connection, class_id, credential, who) is not None
+        except ClassNotFound:
+            return False
+
+    def _match(self, connection: Connection, class_id: int, credential: str, who: str) -> Any:
+        """The row ``credential`` opens as ``who`` (the class game's, or the student's), or
+        ``None``; every hash is compared in constant time, nothing is counted."""
+        given = str(credential).strip()
+        hashed = hash_secret(given)
+        row = self._class_row(connection, class_id)
+        if who == "host":
+            return row if hmac.compare_digest(hashed, row.host_hash) else None
+        if who == "join":
+            candidates = (hashed, hash_secret(normalize_code(given)))
+            # Every comparison is made (no early exit): constant time.
+            stored = (row.join_hash, row.code_hash)
+            hits = [hmac.compare_digest(h, k) for h in candidates for k in stored]
+            return row if any(hits) else None
+        return connection.execute(
+            sa.select(
+                class_students.c.student,
+                class_students.c.nickname,
+                class_students.c.seen,
+                class_students.c.gone,
+            ).where(
+                class_students.c.class_id == class_id,
+                class_students.c.token_hash == hashed,
+            )
+        ).one_or_none()
 
     def _check(self, class_id: int, credential: str, who: str) -> tuple[str, str]:
         """Whose ``credential`` it is: the teacher ("host"), the class link or code ("join"), or
         a student (their id and nickname; their page is marked as seen).
 
-        Wrong credentials are counted in the database (committed before the refusal) and, after
-        :data:`FREE_FAILURES`, lock the class game out for a growing while.
+        A wrong credential is refused (:class:`BadClassToken`); nothing is counted or locked.
         """
-        given = str(credential).strip()
-        hashed = hash_secret(given)
-        found: tuple[str, str] = ("", "")
-        touch = False
         # Reading first: most checks write nothing, and SQLite takes one writer at a time.
         with self.store.reading() as connection:
-            row = self._class_row(connection, class_id)
-            if who == "host":
-                ok = hmac.compare_digest(hashed, row.host_hash)
-            elif who == "join":
-                candidates = (hashed, hash_secret(normalize_code(given)))
-                # Every comparison is made (no early exit): constant time.
-                ok = any(
-                    [
-                        hmac.compare_digest(h, k)
-                        for h in candidates
-                        for k in (row.join_hash, row.code_hash)
-                    ]
-                )
-            else:
-                hit = connection.execute(
-                    sa.select(
-                        class_students.c.student,
-                        class_students.c.nickname,
-                        class_students.c.seen,
-                        class_students.c.gone,
-                    ).where(
-                        class_students.c.class_id == class_id,
-                        class_students.c.token_hash == hashed,
-                    )
-                ).one_or_none()
-                ok = hit is not None
-                if hit is not None:
-                    found = (str(hit.student), str(hit.nickname))
-                    stale = utc_now() - timedelta(seconds=SEEN_REFRESH)
-                    touch = bool(hit.gone) or aware(hit.seen) < stale
-        if not ok:
-            self._count_failure(class_id)
-            raise BadClassToken()  # after the commit: the failure is counted
-        if touch or row.failures or row.locked_until is not None:
+            hit = self._match(connection, class_id, credential, who)
+        if hit is None:
+            raise BadClassToken()
+        if who != "student":
+            return ("", "")
+        stale = utc_now() - timedelta(seconds=SEEN_REFRESH)
+        if hit.gone or aware(hit.seen) < stale:
             with self.store.writing() as connection:
-                if touch:
-                    connection.execute(
-                        class_students.update()
-                        .where(
-                            class_students.c.class_id == class_id,
-                            class_students.c.student == found[0],
-                        )
-                        .values(seen=utc_now(), gone=False)
-                    )
-                if row.failures or row.locked_until is not None:
-                    connection.execute(
-                        class_games.update()
-                        .where(class_games.c.id == class_id)
-                        .values(failures=0, locked_until=None)
-                    )
-        return found
-
-    def _count_failure(self, class_id: int) -> None:
-        with self.store.writing() as connection:
-            key = class_games.c.id == class_id
-            connection.execute(
-                class_games.update().where(key).values(failures=class_games.c.failures + 1)
-            )
-            failures = connection.execute(sa.select(class_games.c.failures).where(key)).scalar()
-            wait = lock_wait(failures or 0)
-            if wait is not None:
                 connection.execute(
-                    class_games.update()
-                    .where(key)
-                    .values(locked_until=utc_now() + timedelta(seconds=wait))
+                    class_students.update()
+                    .where(
+                        class_students.c.class_id == class_id,
+                        class_students.c.student == hit.student,
+                    )
+                    .values(seen=utc_now(), gone=False)
                 )
+        return (str(hit.student), str(hit.nickname))
 
     def _ledger(
         self, connection: Connection, class_id: int, own: str | None = None, lock: str | None = None
@@ -234,7 +216,6 @@ class Classes:
                     created=utc_now(),
                     ledger=json.dumps(ledger.to_json()),
                     rev=0,
-                    failures=0,
                 )
             ).inserted_primary_key
         assert inserted is not None
@@ -412,7 +393,7 @@ class Classes:
                     ledger.submit(student, action)  # ClassError: not seated, round closed...
                     number = ledger.current.number if ledger.current else 0
             if student is None:
-                self._check(class_id, token, "student")  # counts the failure and refuses
+                self._check(class_id, token, "student")  # refuses
                 return
             with self.store.writing() as connection:
                 # A shared lock: submissions go side by side, a closing round waits for them.

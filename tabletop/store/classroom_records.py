@@ -19,6 +19,9 @@ class BadClassToken(ClassError):
 
 
 class ClassLockedOut(ClassError):
+    """Too many wrong codes from one client lately. The store never raises it (it locks no
+    class game out); the pages may, slowing guessers per client."""
+
     def __init__(self, retry_after: float) -> None:
         super().__init__(f"too many wrong codes: try again in {max(1, round(retry_after))} s")
         self.retry_after = retry_after

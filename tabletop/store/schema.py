@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -127,7 +127,9 @@ imported_files = sa.Table(
 
 
 # A table (schema 3): a game played with secret seats (tabletop.store.seats). Tokens are kept
-# only as SHA-256 hashes; failures and the lock-out window live here so every process sees them.
+# only as keyed hashes (tabletop.store.tokens). Schema 5: the table's X25519 key pair (the public
+# key, the private key wrapped under the host token and under the server secret: seat_crypto);
+# ``failures`` and ``locked_until`` are no longer read or written (no lock-out since schema 5).
 tables = sa.Table(
     "tables",
     metadata,
@@ -139,6 +141,9 @@ tables = sa.Table(
     sa.Column("created", _WHEN, nullable=False),
     sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("locked_until", _WHEN, nullable=True),
+    sa.Column("public_key", sa.Text(), nullable=True),
+    sa.Column("key_by_host", sa.Text(), nullable=True),
+    sa.Column("key_by_server", sa.Text(), nullable=True),
     sqlite_autoincrement=True,
 )
 
@@ -152,11 +157,11 @@ seats = sa.Table(
     sa.Column("position", sa.Integer(), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Column("code_hash", sa.String(64), nullable=False),
-    sa.Column("sealed_link", sa.Text(), nullable=False),  # token+code, readable with the host token
+    sa.Column("sealed_link", sa.Text(), nullable=False),  # token+code, sealed to the table's key
     sa.Column("generation", sa.Integer(), nullable=False),
     sa.Column("old_hashes", sa.Text(), nullable=False),  # JSON list: revoked tokens and codes
     sa.Column("sealed_round", sa.Integer(), nullable=True),
-    sa.Column("sheet", sa.Text(), nullable=True),  # the sealed sheet / secret of sealed_round
+    sa.Column("sheet", sa.Text(), nullable=True),  # sealed sheet / secret, to the table's key
     sa.Column("sealed_at", _WHEN, nullable=True),
     sa.Column("rev", sa.Integer(), nullable=False, server_default="0"),
 )
@@ -174,6 +179,7 @@ class_games = sa.Table(
     sa.Column("created", _WHEN, nullable=False),
     sa.Column("ledger", sa.Text(), nullable=False),
     sa.Column("rev", sa.Integer(), nullable=False),
+    # Not read or written since schema 5 (no lock-out of a class game).
     sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("locked_until", _WHEN, nullable=True),
     sqlite_autoincrement=True,

@@ -24,7 +24,9 @@ class RevokedToken(BadToken):
 
 
 class TooManyAttempts(SeatError):
-    """Too many wrong tokens at this table lately; ``retry_after`` seconds to wait."""
+    """Too many wrong tokens from one client lately; ``retry_after`` seconds to wait. The store
+    never raises it (it locks no table out: its rightful seats would be locked out too); the
+    pages and the web server slow guessers per client."""
 
     def __init__(self, table_id: int, retry_after: float) -> None:
         self.retry_after = retry_after
@@ -32,6 +34,11 @@ class TooManyAttempts(SeatError):
             f"too many wrong links for table {table_id}: "
             f"try again in {max(1, round(retry_after))} s"
         )
+
+
+class UnreadableSecret(SeatError):
+    """A sealed sheet, link or table key that does not open: written with another server
+    secret (``TABLETOP_SECRET_FILE``), or damaged."""
 
 
 class SealRefused(SeatError):

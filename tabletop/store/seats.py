@@ -2,11 +2,16 @@
 
 A table is opened on a game (Africa 1880: one seat per power; Massai: one per player). The host
 (the shared screen) and every seat get a token of 192 random bits (``secrets.token_urlsafe(24)``)
-and each seat a short code to type instead; the database keeps only their SHA-256 hashes, and
-each seat's token and code sealed under the host token (so the shared screen can show the links
-again, and nobody else can). Tokens are compared with :func:`hmac.compare_digest`. Wrong tokens
-are counted per table in the database: after :data:`FREE_FAILURES` the table refuses every
-token for a growing while (1 s, 2 s, 4 s ... :data:`MAX_LOCK_SECONDS`), across processes.
+and each seat a short code to type instead; the database keeps only their hashes, keyed with
+the server secret kept outside it (:mod:`tabletop.store.tokens`). Hashes are compared with
+:func:`hmac.compare_digest`. A wrong token is refused, and nothing more: no table is locked out
+(that would lock its rightful seats out too); guessers are slowed per client by the web server.
+
+The sealed sheets and each seat's token and code are encrypted to the table's public key; its
+private key opens with the host token or the server secret only (the host resolves the round and
+shows the links again; a seat reads its own sealed sheet through the store, never another's).
+A seat's unsealed draft is encrypted under that seat's own credential and the server secret.
+A reader of the database alone reads none of them (:mod:`tabletop.store.seat_crypto`).
 
 What a seat may see is decided in the core (``tabletop.games.*.observe``); the queries for one
 seat name that seat in their ``WHERE`` and never read another seat's row.
@@ -37,7 +42,6 @@ from __future__ import annotations
 
 import hmac
 import json
-from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -54,12 +58,19 @@ from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import secrets as kept_secrets
 from tabletop.store.schema import tables as tables_table
 from tabletop.store.seat_crypto import (
+    TableKeys,
     draft_credential,
     draft_key,
+    draft_salt,
+    new_table_keys,
     open_draft,
+    open_legacy_link,
     open_link,
+    open_sheet,
     seal_draft,
     seal_link,
+    seal_sheet,
+    table_private_key,
 )
 from tabletop.store.seat_errors import (
     BadToken,
@@ -70,7 +81,6 @@ from tabletop.store.seat_errors import (
     SeatError,
     SeatsMissing,
     TableNotFound,
-    TooManyAttempts,
 )
 from tabletop.store.seat_records import (
     HOST,
@@ -84,7 +94,6 @@ from tabletop.store.store import Store
 from tabletop.store.tokens import (
     CODE_LENGTH,
     hash_secret,
-    lock_wait,
     new_code,
     new_token,
     normalize_code,
@@ -129,55 +138,45 @@ class Tables:
                 tables_table.c.id,
                 tables_table.c.game_id,
                 tables_table.c.host_hash,
-                tables_table.c.failures,
-                tables_table.c.locked_until,
+                tables_table.c.public_key,
+                tables_table.c.key_by_host,
+                tables_table.c.key_by_server,
             ).where(tables_table.c.id == table_id)
         ).one_or_none()
         if row is None:
             raise TableNotFound(table_id)
         return row
 
+    def _keys(self, connection: Connection, table_id: int) -> TableKeys:
+        row = self._table_row(connection, table_id)
+        return TableKeys(row.public_key, row.key_by_host, row.key_by_server)
+
     # ------------------------------------------------------------------ tokens
     def authenticate(self, table_id: int, credential: str, host: bool = False) -> SeatAccess:
         """Who ``credential`` (a token, or a seat's short code) opens ``table_id`` for.
 
-        ``host=True`` accepts the host token only. Wrong tokens are counted (in the database)
-        and, after :data:`FREE_FAILURES`, lock the table's tokens out for a growing while.
-        Raises :class:`BadToken`, :class:`RevokedToken`, :class:`TooManyAttempts`,
-        :class:`TableNotFound`.
+        ``host=True`` accepts the host token only. Nothing is counted and nothing is locked: a
+        wrong credential is refused, the right one always opens. Raises :class:`BadToken`,
+        :class:`RevokedToken`, :class:`TableNotFound`, and :class:`UnreadableSecret` when the
+        table was opened under another server secret (every hash is then wrong).
         """
         credential = str(credential).strip()
         hashes = {hash_secret(credential)}
         if not host and len(credential) <= CODE_LENGTH + 4:
             hashes.add(hash_secret(normalize_code(credential)))
-        now = utc_now()
-        failure: SeatError | None = None
-        access: SeatAccess | None = None
-        with self.store.writing() as connection:
+        with self.store.reading() as connection:
             table = self._table_row(connection, table_id)
-            locked = aware(table.locked_until)
-            if locked is not None and locked > now:
-                raise TooManyAttempts(table_id, (locked - now).total_seconds())
             kind = connection.execute(
                 sa.select(games.c.kind).where(games.c.id == table.game_id)
             ).scalar_one()
             # Constant-time comparison of the hashes (no early exit on the first match).
             if any([hmac.compare_digest(table.host_hash, h) for h in hashes]):
-                access = SeatAccess(table_id, table.game_id, kind, HOST)
-            elif not host:
+                return SeatAccess(table_id, table.game_id, kind, HOST)
+            if not host:
                 access = self._seat_access(connection, table, kind, hashes)
-            if access is None:
-                failure = self._refusal(connection, table, hashes, host, now)
-            elif table.failures or table.locked_until is not None:
-                connection.execute(
-                    tables_table.update()
-                    .where(tables_table.c.id == table_id)
-                    .values(failures=0, locked_until=None)
-                )
-        if failure is not None:
-            raise failure  # after the commit: the failure is counted
-        assert access is not None
-        return access
+                if access is not None:
+                    return access
+            raise self._refusal(connection, table, hashes, host)
 
     def _seat_access(
         self, connection: Connection, table: Any, kind: str, hashes: set[str]
@@ -199,25 +198,19 @@ class Tables:
         return SeatAccess(table.id, table.game_id, kind, row.seat) if any(matches) else None
 
     def _refusal(
-        self, connection: Connection, table: Any, hashes: set[str], host: bool, now: datetime
+        self, connection: Connection, table: Any, hashes: set[str], host: bool
     ) -> SeatError:
-        """Why a credential opens nothing: a replaced link (not counted), or a wrong one
-        (counted, and the table locked for a while after too many)."""
+        """Why a credential opens nothing: a replaced link, a wrong one, or a server secret
+        that is not the one this table was opened with (every hash then differs)."""
         table_id = table.id
         if self._revoked(connection, table_id, hashes):
             return RevokedToken(
                 f"this link to table {table_id} was replaced by the host (a new link was "
                 "issued for this seat): ask the host for the new link"
             )
+        # Raises UnreadableSecret when this process has another server secret than the table.
+        table_private_key(table_id, TableKeys(table.public_key, None, table.key_by_server))
         what = "host token" if host else "link or code"
-        failures = table.failures + 1
-        values: dict[str, Any] = {"failures": failures}
-        wait = lock_wait(failures)
-        if wait is not None:
-            values["locked_until"] = now + timedelta(seconds=wait)
-        connection.execute(
-            tables_table.update().where(tables_table.c.id == table_id).values(**values)
-        )
         return BadToken(
             f"this {what} does not open table {table_id} (wrong, mistyped or from another table)"
         )
@@ -243,11 +236,21 @@ class Tables:
         with self.store.writing() as connection:
             inserted = connection.execute(
                 tables_table.insert().values(
-                    game_id=game_id, host_hash=hash_secret(host_token), created=now, failures=0
+                    game_id=game_id, host_hash=hash_secret(host_token), created=now
                 )
             ).inserted_primary_key
             assert inserted is not None
             table_id = int(inserted[0])
+            keys = new_table_keys(table_id, host_token)
+            connection.execute(
+                tables_table.update()
+                .where(tables_table.c.id == table_id)
+                .values(
+                    public_key=keys.public,
+                    key_by_host=keys.by_host,
+                    key_by_server=keys.by_server,
+                )
+            )
             for position, name in enumerate(names):
                 token, code = new_token(), new_code()
                 connection.execute(
@@ -257,7 +260,7 @@ class Tables:
                         position=position,
                         token_hash=hash_secret(token),
                         code_hash=hash_secret(code),
-                        sealed_link=seal_link(host_token, table_id, name, 1, token, code),
+                        sealed_link=seal_link(keys.public, table_id, name, 1, token, code),
                         generation=1,
                         old_hashes="[]",
                         rev=0,
@@ -269,25 +272,47 @@ class Tables:
         )
 
     def host_links(self, table_id: int, host_token: str) -> list[IssuedSeat]:
-        """Every seat's token and code again, for the shared screen (host token only)."""
+        """Every seat's token and code again, for the shared screen (host token only). A link
+        of the schema-4 form is read with the host token and sealed again in the new one."""
         self.authenticate(table_id, host_token, host=True)
         with self.store.reading() as connection:
+            keys = self._keys(connection, table_id)
             rows = connection.execute(
                 sa.select(seats_table.c.seat, seats_table.c.generation, seats_table.c.sealed_link)
                 .where(seats_table.c.table_id == table_id)
                 .order_by(seats_table.c.position)
             ).all()
+        private = table_private_key(table_id, keys, host_token)
         out = []
         for row in rows:
-            token, code = open_link(host_token, table_id, row.seat, row.generation, row.sealed_link)
-            out.append(IssuedSeat(row.seat, token, code))
+            opened = open_link(private, table_id, row.seat, row.generation, row.sealed_link)
+            if opened is None:
+                opened = open_legacy_link(
+                    host_token, table_id, row.seat, row.generation, row.sealed_link
+                )
+                self._reseal_link(table_id, keys, row, *opened)
+            out.append(IssuedSeat(row.seat, *opened))
         return out
+
+    def _reseal_link(self, table_id: int, keys: TableKeys, row: Any, token: str, code: str) -> None:
+        sealed = seal_link(keys.public, table_id, row.seat, row.generation, token, code)
+        with self.store.writing() as connection:
+            connection.execute(
+                seats_table.update()
+                .where(
+                    seats_table.c.table_id == table_id,
+                    seats_table.c.seat == row.seat,
+                    seats_table.c.sealed_link == row.sealed_link,  # not revoked meanwhile
+                )
+                .values(sealed_link=sealed)
+            )
 
     def revoke(self, table_id: int, host_token: str, seat: str) -> IssuedSeat:
         """Replace ``seat``'s token and code (a lost phone); the old ones are refused from now
         on, with a message saying so. Its sealed sheet stays."""
         self.authenticate(table_id, host_token, host=True)
         with self.store.writing() as connection:
+            keys = self._keys(connection, table_id)
             row = connection.execute(
                 sa.select(seats_table).where(
                     seats_table.c.table_id == table_id, seats_table.c.seat == seat
@@ -312,7 +337,7 @@ class Tables:
                     token_hash=hash_secret(token),
                     code_hash=hash_secret(code),
                     generation=generation,
-                    sealed_link=seal_link(host_token, table_id, seat, generation, token, code),
+                    sealed_link=seal_link(keys.public, table_id, seat, generation, token, code),
                     old_hashes=json.dumps(old),
                 )
             )
@@ -339,6 +364,8 @@ class Tables:
         hashes = [hash_secret(token.strip()), hash_secret(normalize_code(token))]
         # Counting the change takes the game's row: this seal is ordered against a resolution.
         with self.store.aux_change(access.game_id) as connection:
+            public = self._keys(connection, table_id).public
+            sheet = seal_sheet(public, table_id, access.seat, round_, sealed)
             version = connection.execute(
                 sa.select(games.c.version).where(games.c.id == access.game_id)
             ).scalar_one()
@@ -354,7 +381,7 @@ class Tables:
                     seats_table.c.seat == access.seat,
                     seats_table.c.token_hash.in_(hashes) | seats_table.c.code_hash.in_(hashes),
                 )
-                .values(sealed_round=round_, sheet=sealed, sealed_at=now, rev=seats_table.c.rev + 1)
+                .values(sealed_round=round_, sheet=sheet, sealed_at=now, rev=seats_table.c.rev + 1)
             )
             if result.rowcount != 1:
                 raise RevokedToken(
@@ -371,20 +398,25 @@ class Tables:
     def save_draft(self, table_id: int, token: str, text: str) -> None:
         """Keep the seat's unsealed draft for the current round (a reload gets it back).
 
-        Kept encrypted under the seat's own token (or code) in the ``secrets`` table, under a
-        row name of its own (:func:`draft_key`): only that seat reads it back; the shared
-        screen's pages and the dashboards never see it. No page is woken for a draft.
+        Kept encrypted under the seat's own token (or code) and the server secret in the
+        ``secrets`` table, under a row name of its own (:func:`draft_key`): only that seat reads
+        it back; the shared screen's pages and the dashboards never see it. The salt of the
+        kept draft is reused (its key is in memory: no scrypt at each save). No page is woken
+        for a draft.
         """
         access = self.authenticate(table_id, token)
         if access.is_host:
             raise BadToken("the host token is not a seat: use a seat's link")
         _check_length(text)
         round_ = kinds.round_of(self.store.load(access.game_id).game)
-        payload = seal_draft(draft_credential(token), round_, text)
         key = (
             kept_secrets.c.game_id == access.game_id,
             kept_secrets.c.seat == draft_key(table_id, access.seat),
         )
+        with self.store.reading() as connection:
+            kept = connection.execute(sa.select(kept_secrets.c.payload).where(*key)).first()
+        salt = draft_salt(kept.payload) if kept is not None else None
+        payload = seal_draft(draft_credential(token), table_id, access.seat, round_, text, salt)
         with self.store.writing() as connection:
             found = connection.execute(sa.select(kept_secrets.c.seat).where(*key)).first()
             if found is None:
@@ -417,7 +449,7 @@ class Tables:
             ).scalar_one_or_none()
         if payload is None:
             return None
-        return open_draft(draft_credential(token), round_, payload)
+        return open_draft(draft_credential(token), table_id, access.seat, round_, payload)
 
     # ------------------------------------------------------------------ looking
     def status(self, table_id: int) -> TableStatus:
@@ -466,7 +498,12 @@ class Tables:
                     seats_table.c.table_id == table_id, seats_table.c.seat == access.seat
                 )
             ).one()
-        own = row.sheet if row.sealed_round == round_ else None
+            keys = self._keys(connection, table_id)
+        own = None
+        if row.sealed_round == round_ and row.sheet is not None:
+            # Opened on the server's side (the seat's link does not open the table's key).
+            private = table_private_key(table_id, keys)
+            own = open_sheet(private, table_id, access.seat, round_, row.sheet)
         view: dict[str, Any] = kinds.kind_for(snap.game).observe(snap.game, access.seat, own)
         view["table"] = table_id
         view["game"] = access.game_id  # public: for the page's GameWatcher
@@ -500,6 +537,8 @@ class Tables:
         its ``Report``; Massai: the last action's).
         """
         access = self.authenticate(table_id, host_token, host=True)
+        with self.store.reading() as connection:
+            private = table_private_key(table_id, self._keys(connection, table_id), host_token)
         snap = self.store.load(access.game_id)
         current = kinds.round_of(snap.game)
         if round is not None and round != current:
@@ -523,7 +562,11 @@ class Tables:
                     # Several "resolve now" without a round, sent at once, resolve one round:
                     # the later ones find the next round with nothing sealed.
                     raise NothingSealed(table_id, current)
-                done = _resolved(table_id, game, {r.seat: r.sheet for r in sealed_rows}, force)
+                sealed = {
+                    r.seat: open_sheet(private, table_id, r.seat, current, r.sheet)
+                    for r in sealed_rows
+                }
+                done = _resolved(table_id, game, sealed, force)
                 change.append(
                     done.game, done.action, f"table {table_id}", done.detail, done.report_json
                 )

@@ -7,6 +7,9 @@ game first, nothing is written and :class:`StaleGameError` says so, with the new
 A new state enters the history in one way only: :meth:`Change.append`, inside
 :meth:`Store.change` (:meth:`Store.append` is the short form). What a page keeps beside the
 state (a name, typed sheets, the timer, secrets) is changed inside :meth:`Store.aux_change`.
+The typed sheets and the secret choices are players' hidden orders: they are kept encrypted
+under the server secret, outside the database (:func:`~tabletop.store.server_secret.seal_at_rest`,
+bound to the game, the round and the seat).
 The store's collaborators build on these public methods: the archive
 (:mod:`tabletop.store.archive`), tables and seats (:mod:`tabletop.store.seats`) and class games
 (:mod:`tabletop.store.classroom`) each hold the store they work on.
@@ -83,6 +86,7 @@ from tabletop.store.schema import (
     secrets,
     timers,
 )
+from tabletop.store.server_secret import open_at_rest, seal_at_rest
 
 __all__ = [
     "Change",
@@ -612,7 +616,8 @@ class Store:
             if expected_rev is not None and (rev or 0) != expected_rev:
                 raise StaleGameError(game_id, expected_rev, rev or 0)
             new_rev = (rev or 0) + 1
-            values = {"text": text, "actor": actor, "updated": now, "rev": new_rev}
+            kept = seal_at_rest(text, draft_context(game_id, round, seat))
+            values = {"text": kept, "actor": actor, "updated": now, "rev": new_rev}
             if rev is None:
                 connection.execute(
                     drafts.insert().values(game_id=game_id, round=round, seat=seat, **values)
@@ -622,15 +627,18 @@ class Store:
         return new_rev
 
     def drafts(self, game_id: int, round: int) -> dict[str, Draft]:
-        """The sheets typed for ``round``, by seat."""
+        """The sheets typed for ``round``, by seat (one that does not open under this server
+        secret is left out)."""
         with self.reading() as connection:
             rows = connection.execute(
                 sa.select(drafts).where(drafts.c.game_id == game_id, drafts.c.round == round)
             ).all()
-        return {
-            row.seat: Draft(row.seat, row.text, row.actor, aware(row.updated), row.rev)
-            for row in rows
-        }
+        out = {}
+        for row in rows:
+            text = open_at_rest(row.text, draft_context(game_id, round, row.seat))
+            if text is not None:
+                out[row.seat] = Draft(row.seat, text, row.actor, aware(row.updated), row.rev)
+        return out
 
     def save_timer(self, game_id: int, state: Mapping[str, Any]) -> int:
         """Keep the timer's state (e.g. duration, remaining, running); returns its revision."""
@@ -665,7 +673,8 @@ class Store:
     def set_secret(self, game_id: int, seat: str, payload: Any | None) -> None:
         """Keep (or, with ``None``, clear) the secret choice ``seat`` is entering (Massai)."""
         now = utc_now()
-        text = None if payload is None else dump_json(payload)
+        context = secret_context(game_id, seat)
+        text = None if payload is None else seal_at_rest(dump_json(payload), context)
         with self.aux_change(game_id) as connection:
             key = (secrets.c.game_id == game_id, secrets.c.seat == seat)
             found = connection.execute(sa.select(secrets.c.seat).where(*key)).first()
@@ -677,14 +686,30 @@ class Store:
                 connection.execute(secrets.update().where(*key).values(payload=text, updated=now))
 
     def secrets(self, game_id: int) -> dict[str, Any]:
-        """The pending secret choices by seat (cleared ones left out)."""
+        """The pending secret choices by seat (cleared ones left out, and the rows this method
+        did not keep: the seats' drafts of a table, kept under their own credentials)."""
         with self.reading() as connection:
             rows = connection.execute(
                 sa.select(secrets.c.seat, secrets.c.payload).where(
                     secrets.c.game_id == game_id, secrets.c.payload.is_not(None)
                 )
             ).all()
-        return {seat: json.loads(payload) for seat, payload in rows}
+        out = {}
+        for seat, payload in rows:
+            text = open_at_rest(payload, secret_context(game_id, seat))
+            if text is not None:
+                out[seat] = json.loads(text)
+        return out
+
+
+def draft_context(game_id: int, round: int, seat: str) -> str:
+    """What a typed sheet kept by :meth:`Store.save_draft` is bound to (its row)."""
+    return f"tabletop typed sheet|game {game_id}|round {round}|seat {seat}"
+
+
+def secret_context(game_id: int, seat: str) -> str:
+    """What a secret choice kept by :meth:`Store.set_secret` is bound to (its row)."""
+    return f"tabletop secret choice|game {game_id}|seat {seat}"
 
 
 def open_store(url: str | os.PathLike[str] | URL | None = None) -> Store:

@@ -1,10 +1,13 @@
-"""Secrets shared by the table seats and the class games: tokens, short codes, their hashes and
-the lock-out after wrong ones. Only hashes are ever stored.
+"""Secrets shared by the table seats and the class games: tokens, short codes and their hashes.
+Only hashes are ever stored: HMAC-SHA256, keyed with the server secret (kept outside the
+database, :mod:`tabletop.store.server_secret`), of the secret's SHA-256, so that a reader of the
+database alone cannot test guesses of a 6-character code against them.
+
+Wrong tokens and codes are not counted here: guessers are slowed per client by the web server
+(``tabletop.serving``), never by locking a table or a class out for its rightful players.
 
 >>> normalize_code(" k7q-x2p ")
 'K7QX2P'
->>> [lock_wait(n) for n in (5, 6, 7, 20)]
-[None, 1.0, 2.0, 60.0]
 """
 
 from __future__ import annotations
@@ -12,20 +15,24 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from tabletop.store.server_secret import keyed_hex
+
 #: Random bytes of every token (``secrets.token_urlsafe(24)``: 192 bits, 32 characters).
 TOKEN_BYTES = 24
 #: Letters and digits of the short codes: none that reads like another (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: Wrong tokens or codes accepted before every one is refused for a while.
-FREE_FAILURES = 5
-#: The longest lock-out after wrong tokens (it doubles from 1 s up to this).
-MAX_LOCK_SECONDS = 60.0
 
 
 def hash_secret(secret: str) -> str:
-    """The SHA-256 kept in place of a token or code."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+    """What the database keeps in place of a token or code: :func:`rehash` of its SHA-256."""
+    return rehash(hashlib.sha256(secret.encode("utf-8")).hexdigest())
+
+
+def rehash(sha256_hex: str) -> str:
+    """HMAC-SHA256, keyed with the server secret, of a secret's SHA-256 hex digest (the form
+    schema 4 kept): the migration to schema 5 converts stored hashes with it."""
+    return keyed_hex(sha256_hex)
 
 
 def normalize_code(text: str) -> str:
@@ -45,10 +52,3 @@ def new_token() -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         if not token.startswith("-"):
             return token
-
-
-def lock_wait(failures: int) -> float | None:
-    """Seconds of lock-out after ``failures`` wrong attempts in a row (None: not locked)."""
-    if failures <= FREE_FAILURES:
-        return None
-    return min(MAX_LOCK_SECONDS, 2.0 ** (failures - FREE_FAILURES - 1))

@@ -15,9 +15,8 @@ from tabletop.classroom.games import preset
 from tabletop.classroom.ledger import ClassError
 from tabletop.store import Store, open_store
 from tabletop.store.classroom import Classes
-from tabletop.store.classroom_records import BadClassToken, ClassLockedOut, ClassNotFound
+from tabletop.store.classroom_records import BadClassToken, ClassNotFound
 from tabletop.store.schema import class_choices, class_games, class_students
-from tabletop.store.tokens import FREE_FAILURES
 
 
 def _class(store: Store, n: int, key: str = "africa-two-full", rounds: int = 3) -> tuple:
@@ -42,17 +41,15 @@ def test_only_hashes_of_tokens_and_codes_are_kept(store: Store) -> None:
     assert "Student 0" in dump  # the nickname is all that is kept about a student
 
 
-def test_wrong_codes_are_refused_then_locked_out(store: Store) -> None:
+def test_wrong_codes_are_refused_and_never_lock_the_class_out(store: Store) -> None:
     classes, new, _ = _class(store, 0)
     with pytest.raises(ClassNotFound):
         classes.join(new.class_id + 100, new.code, "Ana")
-    for _ in range(FREE_FAILURES):
+    for _ in range(12):
         with pytest.raises(BadClassToken):
             classes.join(new.class_id, "WRONG1", "Ana")
-    with pytest.raises(BadClassToken):
-        classes.join(new.class_id, "WRONG1", "Ana")
-    with pytest.raises(ClassLockedOut, match="try again in"):
-        classes.join(new.class_id, new.code, "Ana")  # even the right code, for a while
+    # The right code still opens at once (guessers are slowed per client by the web server).
+    assert classes.join(new.class_id, new.code, "Ana").student == "s1"
 
 
 def test_join_with_the_link_or_the_typed_code_and_nicknames_are_unique(store: Store) -> None:

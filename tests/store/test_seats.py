@@ -1,4 +1,4 @@
-"""Tables with secret seats (tabletop.store.seats), on both backends: tokens, the slowdown after
+"""Tables with secret seats (tabletop.store.seats), on both backends: tokens, no lock-out after
 wrong ones, sealing, status without contents, what a seat sees, resolving exactly once."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import json
 import multiprocessing
 import re
 import secrets
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -30,10 +29,9 @@ from tabletop.store.seat_errors import (
     SealRefused,
     SeatsMissing,
     TableNotFound,
-    TooManyAttempts,
 )
 from tabletop.store.seats import Tables
-from tabletop.store.tokens import CODE_ALPHABET, FREE_FAILURES
+from tabletop.store.tokens import CODE_ALPHABET
 from tests.store.helpers import EXAMPLE_SHEETS
 
 
@@ -112,29 +110,16 @@ def test_wrong_old_and_revoked_tokens_are_refused(store: Store, monkeypatch: Any
         tables.revoke(new.table_id, france.token, "France")  # only the host revokes
 
 
-def test_repeated_wrong_tokens_lock_the_table_out_for_a_while(db_url: str) -> None:
+def test_wrong_tokens_never_lock_the_table_out(db_url: str) -> None:
     store = open_store(db_url)
     tables, new = _table(store)
-    token = new.seat("France").token
-    for _ in range(FREE_FAILURES):
+    for _ in range(12):
         with pytest.raises(BadToken):
             tables.authenticate(new.table_id, "guess")
-    with pytest.raises(BadToken):
-        tables.authenticate(new.table_id, "guess")  # this one starts the lock-out
-    # Kept in the database: another process (another store) is locked out too, even with the
-    # right token, until the window ends.
+    # Nothing kept in the database refuses the rightful seat, in this process or another.
     other = Tables(open_store(db_url))
-    with pytest.raises(TooManyAttempts, match="try again in"):
-        other.authenticate(new.table_id, token)
-    with store.engine.begin() as connection:
-        connection.execute(
-            tables_table.update().values(
-                locked_until=datetime.now(timezone.utc) - timedelta(seconds=1)
-            )
-        )
-    assert other.authenticate(new.table_id, token).seat == "France"  # and the count restarts
-    with store.engine.connect() as connection:
-        assert connection.execute(sa.select(tables_table.c.failures)).scalar_one() == 0
+    assert other.authenticate(new.table_id, new.seat("France").token).seat == "France"
+    assert tables.authenticate(new.table_id, new.host_token).is_host
     other.store.close()
     store.close()
 

@@ -79,8 +79,11 @@ def open_page_store(url: str | None = None) -> tuple[Store | None, str | None, i
                 imported = sum(
                     1 for o in GameArchive(store).import_autosaves() if o.snapshot is not None
                 )
-            except (StoreError, OSError):
-                imported = 0  # the saves stay where they are; the page still opens
+            except (StoreError, OSError, ValueError):
+                # The saves stay where they are; the page still opens. ValueError: a file of
+                # the data folder the store's reading lets through unchecked (a drafts file
+                # holding a number of 5,000 digits).
+                imported = 0
     return store, None, imported
 
 

@@ -233,3 +233,16 @@ def test_a_fifo_given_as_the_server_game_file_is_refused_without_reading(tmp_pat
         one_line_error(africa_app(path, store=store).controller, "served.json", "not a regular")
     finally:
         store.close()
+
+
+def test_a_hostile_drafts_file_in_the_data_folder_does_not_stop_the_page(
+    private_data_dir: Path,
+) -> None:
+    # The saves of the former file-based page are imported at the first visit; a drafts file
+    # beside one of them holding a number of 5,000 digits once stopped the page from opening.
+    (private_data_dir / "africa1880-autosave.json").write_bytes(good_file("africa1880"))
+    (private_data_dir / "africa1880-autosave.drafts.json").write_text(
+        '{"powers": ' + "1" * 5_000 + "}"
+    )
+    app = africa_app()
+    assert app.controller.store is not None and app.controller.state is not None

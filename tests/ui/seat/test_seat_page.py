@@ -10,7 +10,6 @@ import pytest
 
 from tabletop.games.africa1880.relations import Relation
 from tabletop.store.seats import Tables
-from tabletop.store.tokens import FREE_FAILURES
 from tabletop.ui.seat import SeatPage, seat_page
 from tabletop.ui.seat.africa import AfricaSeat
 from tabletop.ui.seat.common import parse_query, read_query
@@ -157,16 +156,6 @@ def test_refusals_are_one_line(tmp_path: Path, how: str) -> None:
     text = refusal_text(page)
     assert expected in text and "Traceback" not in text
     assert page.part is None
-    store.close()
-
-
-def test_lock_out_after_wrong_links(tmp_path: Path) -> None:
-    store = new_store(tmp_path)
-    tables, new = africa_table(store)
-    for _ in range(FREE_FAILURES + 1):
-        SeatPage(tables, new.table_id, "x" * 32)
-    page = SeatPage(tables, new.table_id, new.seat("France").token)
-    assert "too many wrong links" in refusal_text(page)
     store.close()
 
 
