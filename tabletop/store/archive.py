@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from tabletop.fileio import MAX_JSON_BYTES
 from tabletop.fileio.json_guard import parse_json_bytes
 from tabletop.fileio.messages import FileFormatError
+from tabletop.fileio.reading import read_bytes
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import kinds
 from tabletop.store.engine import default_data_dir
@@ -214,8 +215,9 @@ class GameArchive:
             return
         drafts_path = path.with_name(path.stem + DRAFTS_SUFFIX)
         try:
-            raw = json.loads(drafts_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            # Bounded and checked like any file: a drafts file is never worth an error.
+            raw = parse_json_bytes(read_bytes(drafts_path, MAX_JSON_BYTES))
+        except (OSError, FileFormatError):
             return
         state = game.state
         key = {

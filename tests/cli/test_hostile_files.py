@@ -125,11 +125,6 @@ def test_a_64_kb_order_sheet_of_expanding_characters_is_checked_within_half_a_se
     assert status[0] in (0, 1) and "internal error" not in err
 
 
-@pytest.mark.xfail(
-    reason="issue 19: tabletop/store/archive.py reads a save's drafts file with json.loads, "
-    "which lets the ValueError of a number over 4,300 digits escape (not yet fixed)",
-    strict=False,
-)
 def test_import_autosaves_refuses_a_hostile_drafts_file_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -92,23 +92,10 @@ def expanding_sheets(char: str, size: int = 64 * 1024) -> dict[str, str]:
     }
 
 
-#: Why a 64 KB sheet of U+FDFA as one territory name is not yet read within half a second: the
-#: name's comparison key (``tabletop.games.africa1880.board_names.normalize_name``) decides
-#: character by character in Python on the 18-fold decomposed text, and the parser asks for it
-#: several times (0.37-0.51 s of CPU here; 1.2 s at the 65,536-character limit).
-SLOW_NAME_KEY = (
-    "issue 19: normalize_name on a 64 KB name of U+FDFA takes 0.37-0.51 s of CPU "
-    "(tabletop/games/africa1880/board_names.py, not yet fixed)"
-)
-
-
 def expanding_cases() -> list[Any]:
-    """(character name, sheet shape) of every 64 KB sheet of expanding characters, the one
-    known to exceed half a second marked as an expected failure (:data:`SLOW_NAME_KEY`)."""
-    cases = []
-    for char in EXPANDING:
-        for shape in ("one line", "one name", "many names"):
-            slow = char == "U+FDFA" and shape == "one name"
-            marks = [pytest.mark.xfail(reason=SLOW_NAME_KEY, strict=False)] if slow else []
-            cases.append(pytest.param(char, shape, marks=marks, id=f"{char}-{shape}"))
-    return cases
+    """(character name, sheet shape) of every 64 KB sheet of expanding characters."""
+    return [
+        pytest.param(char, shape, id=f"{char}-{shape}")
+        for char in EXPANDING
+        for shape in ("one line", "one name", "many names")
+    ]

@@ -5,6 +5,7 @@ ignored), the same key without spaces, and the closest known name for a "did you
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Iterable
 
@@ -16,17 +17,33 @@ _JOINERS = frozenset("'`\u00b4\u2018\u2019\u02bc\u02b9_.")
 _ASCII_KEY = bytes.maketrans(b"'`_.-ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"     abcdefghijklmnopqrstuvwxyz")
 
 
+class _KeyChars(dict[int, str]):
+    """What each character becomes in a key, decided once per character (``str.translate``
+    then does the whole text in C: a 64 KB sheet of U+FDFA decomposes to over a million)."""
+
+    #: Characters remembered at most: text made of every character of Unicode stays bounded.
+    LIMIT = 50_000
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if unicodedata.combining(char):
+            value = ""  # an accent separated from its letter by NFKD
+        elif char.isspace() or char in _JOINERS or unicodedata.category(char) == "Pd":
+            value = " "
+        else:
+            value = char
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[code] = value
+        return value
+
+
+_KEY_CHARS = _KeyChars()
+
+
 def _normalize_once(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    kept = []
-    for char in decomposed:
-        if unicodedata.combining(char):
-            continue  # an accent separated from its letter by NFKD
-        if char.isspace() or char in _JOINERS or unicodedata.category(char) == "Pd":
-            kept.append(" ")
-        else:
-            kept.append(char)
-    return " ".join("".join(kept).split())
+    return " ".join(decomposed.translate(_KEY_CHARS).split())
 
 
 def normalize_name(text: str) -> str:
@@ -39,6 +56,13 @@ def normalize_name(text: str) -> str:
     """
     if text.isascii():
         return " ".join(text.encode().translate(_ASCII_KEY).decode().split())
+    return _unicode_key(text)
+
+
+# The parser asks for the key of one name several times; a few recent ones are kept (a long
+# name of expanding characters costs a tenth of a second each time).
+@functools.lru_cache(maxsize=8)
+def _unicode_key(text: str) -> str:
     # Case folding can uncover new accents (and NFKD new capitals), so repeat until stable; real
     # text settles after one or two passes. The bound only guards against pathological input.
     result = _normalize_once(text)
