@@ -5,7 +5,9 @@ Three tables (schema 4): ``class_games`` holds the teacher's side of the game (t
 by the teacher's actions; ``class_students`` one row per student (nickname, hashed token, last
 seen); ``class_choices`` one row per student and round, so 40 students submitting at once write
 40 different rows. A student's operations read that student's own rows only: no other
-student's choice of an open round ever reaches their page.
+student's choice of an open round ever reaches their page, and a choice is kept encrypted under
+the server secret (:func:`~tabletop.store.server_secret.seal_at_rest`), so a reader of the
+database alone does not see it either.
 
 Closing a round locks the class game's row (``FOR UPDATE`` on PostgreSQL; SQLite writes one at a
 time), and a submission holds a shared lock on it, so a choice is either in the round's results
@@ -48,6 +50,7 @@ from tabletop.store.classroom_records import (
 )
 from tabletop.store.records import aware, utc_now
 from tabletop.store.schema import class_choices, class_games, class_students
+from tabletop.store.server_secret import open_at_rest, seal_at_rest
 from tabletop.store.store import Store
 from tabletop.store.tokens import hash_secret, new_code, new_token, normalize_code
 
@@ -173,7 +176,12 @@ class Classes:
             )
             if own is not None:
                 query = query.where(class_choices.c.student == own)
-            current.choices = {r.student: r.action for r in connection.execute(query)}
+            choices = {
+                r.student: open_at_rest(r.action, choice_context(row.id, current.number, r.student))
+                for r in connection.execute(query)
+            }
+            # A choice that does not open (another server secret) is played by the computer.
+            current.choices = {s: a for s, a in choices.items() if a is not None}
         return ledger
 
     def _save(self, connection: Connection, class_id: int, ledger: ClassLedger) -> None:
@@ -344,13 +352,17 @@ class Classes:
         student, nickname = self._check(class_id, token, "student")
         with self.store.reading() as connection:
             ledger = self._ledger(connection, class_id, own=student)
-            own = connection.execute(
+            number = ledger.current.number if ledger.current else 0
+            kept = connection.execute(
                 sa.select(class_choices.c.action).where(
                     class_choices.c.class_id == class_id,
-                    class_choices.c.round == (ledger.current.number if ledger.current else 0),
+                    class_choices.c.round == number,
                     class_choices.c.student == student,
                 )
             ).scalar_one_or_none()
+        own = None
+        if kept is not None:
+            own = open_at_rest(kept, choice_context(class_id, number, student))
         current = ledger.current
         seat = ledger.seat_of(student)
         mine = [o for o in ledger.outcomes() if o.student == student]
@@ -405,8 +417,9 @@ class Classes:
                     class_choices.c.round == number,
                     class_choices.c.student == student,
                 )
+                kept = seal_at_rest(action, choice_context(class_id, number, student))
                 changed = connection.execute(
-                    class_choices.update().where(*key).values(action=action, submitted=utc_now())
+                    class_choices.update().where(*key).values(action=kept, submitted=utc_now())
                 ).rowcount
                 if not changed:
                     connection.execute(
@@ -414,7 +427,7 @@ class Classes:
                             class_id=class_id,
                             round=number,
                             student=student,
-                            action=action,
+                            action=kept,
                             submitted=utc_now(),
                         )
                     )
@@ -450,6 +463,12 @@ class Classes:
                 .where(class_students.c.class_id == class_id, class_students.c.student == student)
                 .values(gone=True)
             )
+
+
+def choice_context(class_id: int, round_: int, student: str) -> str:
+    """What a student's kept choice is bound to (its row): it is encrypted under the server
+    secret while its round is open (the results, once closed, are the class's)."""
+    return f"tabletop class choice|class {class_id}|round {round_}|student {student}"
 
 
 def _counts(outcomes: list[Any]) -> dict[str, dict[str, int]]:

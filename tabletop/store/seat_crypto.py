@@ -147,17 +147,22 @@ def table_private_key(
 ) -> X25519PrivateKey:
     """The table's private key: opened with the host token when given (and the table has that
     wrapping), else with the server secret. Raises :class:`UnreadableSecret`."""
+    by_host = host_token is not None and keys.by_host is not None
     try:
-        if host_token is not None and keys.by_host is not None:
-            data = _unb64(keys.by_host[len(_WRAPPED) :])
+        if by_host:
+            data = _unb64(str(keys.by_host)[len(_WRAPPED) :])
             salt, rest = data[:SALT_BYTES], data[SALT_BYTES:]
-            key = credential_key(host_token, salt)
+            key = credential_key(str(host_token), salt)
         else:
             rest = _unb64(keys.by_server[len(_WRAPPED) :])
             key = server_key("table keys")
         raw = ChaCha20Poly1305(key).decrypt(rest[:_NONCE], rest[_NONCE:], _key_context(table_id))
         return X25519PrivateKey.from_private_bytes(raw)
-    except (ValueError, InvalidTag):
+    except (ValueError, TypeError, InvalidTag):
+        if by_host:
+            raise UnreadableSecret(
+                f"the key of table {table_id} does not open with this host token"
+            ) from None
         raise UnreadableSecret(
             f"the keys of table {table_id} do not open with the server secret {secret_path()}: "
             "this database was written with another one (every process using a database "

@@ -18,12 +18,13 @@ import sqlalchemy as sa
 
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.store import kinds, open_store
-from tabletop.store.classroom import Classes
+from tabletop.store.classroom import Classes, choice_context
 from tabletop.store.engine import create_engine, resolve_url
-from tabletop.store.schema import check_and_upgrade, metadata
+from tabletop.store.schema import check_and_upgrade, class_choices, metadata
 from tabletop.store.schema import seats as seats_table
 from tabletop.store.seat_errors import RevokedToken
 from tabletop.store.seats import Tables
+from tabletop.store.server_secret import open_at_rest
 
 SHEET = "Algeria: develop  # tapir-dolomite-3817"
 TYPED = "Congo: develop  # manatee-basalt-2290"
@@ -31,6 +32,7 @@ CHOICE = "quoll-slate-6054"
 OLD_DRAFT_SEAT = "France"
 HOST = "H" * 31 + "4"
 TEACHER, JOIN, CLASS_CODE, STUDENT = "T" * 32, "J" * 32, "K7QX2P", "S" * 32
+ACTION = "wombat-gabbro-1142"  # a student's choice kept in an open round
 
 
 def _sha(text: str) -> str:
@@ -167,6 +169,25 @@ def _schema_4_database(url: str) -> dict[str, Any]:
             )
             .returning(t["class_games"].c.id)
         ).scalar_one()
+        connection.execute(
+            t["class_students"]
+            .insert()
+            .values(
+                class_id=class_id,
+                student="s1",
+                token_hash=_sha(STUDENT),
+                nickname="Ana",
+                nickname_key="ana",
+                joined=now,
+                seen=now,
+                gone=False,
+            )
+        )
+        connection.execute(
+            t["class_choices"]
+            .insert()
+            .values(class_id=class_id, round=1, student="s1", action=ACTION, submitted=now)
+        )
     engine.dispose()
     return {"game": game_id, "table": table_id, "seats": seats, "class": class_id}
 
@@ -188,7 +209,7 @@ def _dump(url: str) -> str:
 
 def test_a_schema_4_database_is_converted(db_url: str) -> None:
     old = _schema_4_database(db_url)
-    assert "tapir" in _dump(db_url) and "manatee" in _dump(db_url)
+    assert all(m in _dump(db_url) for m in ("tapir", "manatee", "quoll", "wombat"))
     store = open_store(db_url)
     assert store.upgraded_from == 4
     tables = Tables(store)
@@ -205,7 +226,7 @@ def test_a_schema_4_database_is_converted(db_url: str) -> None:
     assert store.secrets(old["game"]) == {"Alice": {"setup": CHOICE}}  # the old draft is gone
     assert tables.draft(table_id, seats[OLD_DRAFT_SEAT][0]) is None
     dump = _dump(db_url)
-    assert not [m for m in ("tapir", "manatee", "quoll") if m in dump]
+    assert not [m for m in ("tapir", "manatee", "quoll", "wombat") if m in dump]
     assert not [h for h in (_sha(HOST), _sha(TEACHER), _sha(CLASS_CODE)) if h in dump]
     france = tables.seat_view(table_id, seats["France"][0])
     assert france["sealed"] and "tapir" in json.dumps(france)
@@ -221,6 +242,10 @@ def test_a_schema_4_database_is_converted(db_url: str) -> None:
     assert classes.verify(old["class"], TEACHER, "host")
     assert classes.verify(old["class"], CLASS_CODE.lower(), "join")
     assert classes.verify(old["class"], JOIN, "join")
+    assert classes.verify(old["class"], STUDENT, "student")
+    with store.reading() as connection:
+        kept = connection.execute(sa.select(class_choices.c.action)).scalar_one()
+    assert open_at_rest(kept, choice_context(old["class"], 1, "s1")) == ACTION
     # The plain sealed sheet is resolved from its encrypted form.
     snap, _ = tables.resolve(table_id, HOST, force=True, round=4)
     assert snap.version == 2
@@ -232,4 +257,4 @@ def test_the_sqlite_file_keeps_no_old_plain_text(tmp_path: Path) -> None:
     _schema_4_database(url)
     open_store(url).close()
     data = b"".join(f.read_bytes() for f in tmp_path.glob("old.db*"))
-    assert not [m for m in (b"tapir", b"manatee", b"quoll") if m in data]
+    assert not [m for m in (b"tapir", b"manatee", b"quoll", b"wombat") if m in data]

@@ -19,7 +19,7 @@ from tabletop.store import Store, open_store
 from tabletop.store.classroom import Classes
 from tabletop.store.classroom_records import BadClassToken
 from tabletop.store.engine import create_engine, resolve_url
-from tabletop.store.schema import metadata
+from tabletop.store.schema import class_choices, metadata
 from tabletop.store.schema import seats as seats_table
 from tabletop.store.schema import secrets as kept_secrets
 from tabletop.store.schema import tables as tables_table
@@ -188,3 +188,18 @@ def test_wrong_credentials_lock_out_no_seat_no_host_no_student(store: Store) -> 
     assert classes.verify(class_game.class_id, class_game.join_token, "join")
     assert not classes.verify(class_game.class_id, "WRONG1", "join")
     assert not classes.verify(class_game.class_id + 99, class_game.code, "join")
+
+
+def test_a_students_choice_of_an_open_round_is_kept_encrypted(store: Store) -> None:
+    classes = Classes(store)
+    new = classes.create("africa-two-full", rounds=2, seed=1)
+    ana = classes.join(new.class_id, new.code, "Ana")
+    classes.join(new.class_id, new.code, "Ben")
+    classes.open_round(new.class_id, new.host_token)
+    action = classes.student_view(new.class_id, ana.token)["actions"][0]
+    classes.submit(new.class_id, ana.token, action)
+    assert classes.student_view(new.class_id, ana.token)["choice"] == action
+    with store.engine.connect() as connection:
+        kept = connection.execute(sa.select(class_choices)).one()
+    assert action not in kept.action and kept.action.startswith("srv1.")
+    assert classes.teacher_view(new.class_id, new.host_token)["submitted"] == 1

@@ -6,8 +6,8 @@
 - Each table gets an X25519 key pair (``public_key``, ``key_by_server``); its host token is not
   known here, so ``key_by_host`` stays empty: its sealed texts open with the server secret.
   Sealed sheets kept in plain text are encrypted to that key.
-- The dashboards' typed sheets (``drafts``) and secret choices (``secrets``) are encrypted
-  under the server secret.
+- The dashboards' typed sheets (``drafts``), secret choices (``secrets``) and the students'
+  choices (``class_choices``) are encrypted under the server secret.
 - The seats' unsealed drafts of schema 4 (``secrets`` rows named ``table N: SEAT``, encrypted
   under the seat's own credential, which is not known here) are DELETED: they were a draft of
   the open round, cheap to type again, and their old encryption could be brute-forced from a
@@ -31,6 +31,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
+from tabletop.store.classroom import choice_context
 from tabletop.store.seat_crypto import new_table_keys, seal_sheet
 from tabletop.store.server_secret import seal_at_rest
 from tabletop.store.store import draft_context, secret_context
@@ -77,6 +78,13 @@ _students = sa.table(
     sa.column("class_id", sa.Integer),
     sa.column("student", sa.String),
     sa.column("token_hash", sa.String),
+)
+_choices = sa.table(
+    "class_choices",
+    sa.column("class_id", sa.Integer),
+    sa.column("round", sa.Integer),
+    sa.column("student", sa.String),
+    sa.column("action", sa.String),
 )
 _drafts = sa.table(
     "drafts",
@@ -163,6 +171,17 @@ def _class_games_and_students(connection: sa.Connection) -> None:
             _students.update()
             .where(_students.c.class_id == row.class_id, _students.c.student == row.student)
             .values(token_hash=rehash(row.token_hash))
+        )
+    for row in connection.execute(sa.select(_choices)).all():
+        kept = seal_at_rest(row.action, choice_context(row.class_id, row.round, row.student))
+        connection.execute(
+            _choices.update()
+            .where(
+                _choices.c.class_id == row.class_id,
+                _choices.c.round == row.round,
+                _choices.c.student == row.student,
+            )
+            .values(action=kept)
         )
 
 
