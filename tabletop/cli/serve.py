@@ -1,6 +1,10 @@
-"""``tabletop serve``: Voilà on the notebooks folder, ready for a table of phones.
+"""``tabletop serve``: Voilà on the notebooks folder, ready for a table of phones, behind the
+gate of :mod:`tabletop.server` (only the owner's key, or a link's own token or code, opens a
+page; see ``docs/security.md``).
 
-Kernels are preheated for the seat page and the shared screen (Voilà keeps a pool per notebook;
+The owner's key is made for each run (or taken from ``$TABLETOP_OWNER_KEY``) and printed as a
+link; it reaches the server through its environment, never its command line. Kernels are
+preheated for the seat page and the shared screen (Voilà keeps a pool per notebook;
 the pages read their table and token after ``voila.utils.wait_for_request()``), the other
 dashboards start a kernel when opened, idle kernels are culled, and the server listens on
 127.0.0.1 unless ``--lan`` (then on this machine's address on the local network, which the join
@@ -14,8 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -23,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import CliError
+from tabletop.server.app import OWNER_KEY_VARIABLE
+from tabletop.server.kernels import DEFAULT_PER_CLIENT, DEFAULT_TOTAL
 from tabletop.serving import DEFAULT_PORT, lan_address
 
 #: Preheated seat pages: the seats of the biggest table (six powers).
@@ -31,9 +39,10 @@ DEFAULT_POOL = 6
 SCREEN_POOL = 1
 SEAT_NOTEBOOK = "seat.ipynb"
 SCREEN_NOTEBOOK = "table.ipynb"
-#: A kernel nobody used for this long is shut down (seconds).
-DEFAULT_CULL_IDLE = 1800
-DEFAULT_CULL_INTERVAL = 60
+#: A kernel no page is connected to is shut down after this long unused (seconds): a tab
+#: closed without its close request (a phone's battery, a lost network) ends within minutes.
+DEFAULT_CULL_IDLE = 300
+DEFAULT_CULL_INTERVAL = 30
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -75,6 +84,25 @@ def register(families: Any) -> None:
         metavar="SECONDS",
         help=f"how often to look for idle kernels (default: {DEFAULT_CULL_INTERVAL})",
     )
+    parser.add_argument(
+        "--max-kernels",
+        type=_positive,
+        default=DEFAULT_TOTAL,
+        metavar="N",
+        help=f"live kernels at most, pools included (default: {DEFAULT_TOTAL}); "
+        "past it a page says the server is busy",
+    )
+    parser.add_argument(
+        "--max-kernels-per-client",
+        type=_positive,
+        default=DEFAULT_PER_CLIENT,
+        metavar="N",
+        help=f"open pages at most per device (default: {DEFAULT_PER_CLIENT})",
+    )
+    parser.add_argument(
+        "--certfile", type=Path, help="TLS certificate (PEM): serve over HTTPS (with --keyfile)"
+    )
+    parser.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM)")
     parser.add_argument(
         "--notebooks", type=Path, default=NOTEBOOKS, help="the notebooks folder to serve"
     )
@@ -119,12 +147,21 @@ def voila_argv(
     pool: int = DEFAULT_POOL,
     cull_idle: int = DEFAULT_CULL_IDLE,
     cull_interval: int = DEFAULT_CULL_INTERVAL,
+    max_kernels: int = DEFAULT_TOTAL,
+    per_client: int = DEFAULT_PER_CLIENT,
+    tls: tuple[Path, Path | None] | None = None,
 ) -> list[str]:
-    """The Voilà command line ``tabletop serve`` runs."""
-    return [
+    """The server's command line (:mod:`tabletop.server`: Voilà behind the gate).
+
+    With TLS nothing is preheated: a preheated kernel fetches its request from the server
+    over a websocket that would have to trust the certificate.
+    """
+    if tls is not None:
+        pool = 0
+    argv = [
         sys.executable,
         "-m",
-        "voila",
+        "tabletop.server",
         str(notebooks),
         "--no-browser",
         f"--port={port}",
@@ -141,7 +178,15 @@ def voila_argv(
         "--MappingKernelManager.cull_connected=False",
         # Voilà never sends tracebacks to pages, and refuses execute requests, by default.
         "--show_tracebacks=False",
+        f"--TabletopVoila.max_kernels={max_kernels}",
+        f"--TabletopVoila.max_kernels_per_client={per_client}",
     ]
+    if tls is not None:
+        certfile, keyfile = tls
+        argv.append(f"--TabletopVoila.certfile={certfile}")
+        if keyfile is not None:
+            argv.append(f"--TabletopVoila.keyfile={keyfile}")
+    return argv
 
 
 def serve_env(
@@ -149,6 +194,8 @@ def serve_env(
     base: dict[str, str] | None = None,
     ip: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
+    owner_key: str = "",
+    scheme: str = "http",
 ) -> dict[str, str]:
     """The environment of the Voilà process, which its kernels inherit.
 
@@ -157,21 +204,29 @@ def serve_env(
     nothing listens under ``--lan`` (the page then got no table and no token).
     ``TABLETOP_BASE_URL`` is the address this server prints, the shared screen's default for
     the seat links (a preheated kernel's ``VOILA_REQUEST_URL`` is an earlier request's, or none).
+    The owner's key goes to the server only: its kernels (the pages) never see it.
     """
     env = dict(os.environ if base is None else base)
     if db:
         env["TABLETOP_DATABASE_URL"] = db
     env["VOILA_APP_IP"] = ip
-    env["TABLETOP_BASE_URL"] = f"http://{ip}:{port}"
+    env["TABLETOP_BASE_URL"] = f"{scheme}://{ip}:{port}"
+    if owner_key:
+        env[OWNER_KEY_VARIABLE] = owner_key
     return env
 
 
-def addresses(ip: str, port: int, notebooks: Path) -> list[str]:
-    """What to print: the shared screen's page, the base address for links, each page."""
-    base = f"http://{ip}:{port}"
+def addresses(
+    ip: str, port: int, notebooks: Path, owner_key: str, scheme: str = "http"
+) -> list[str]:
+    """What to print: the owner's link, the shared screen's page, the base address for links,
+    each page (which the owner's browser opens once it has used the owner's link)."""
+    base = f"{scheme}://{ip}:{port}"
     pages = sorted(p.name for p in notebooks.glob("*.ipynb"))
-    lines = [f"Shared screen: {base}/voila/render/{SCREEN_NOTEBOOK}"]
+    lines = [f"Owner's link (opens every page; keep it to yourself): {base}/?key={owner_key}"]
+    lines.append(f"Shared screen: {base}/voila/render/{SCREEN_NOTEBOOK}?key={owner_key}")
     lines.append(f"Seat links: tabletop table new GAME --base-url {base}")
+    lines.append("Pages (in a browser that has opened the owner's link):")
     lines += [f"  {name[: -len('.ipynb')]}: {base}/voila/render/{name}" for name in pages]
     return lines
 
@@ -199,9 +254,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
         open_database(args.db)  # a bad URL is refused now, in one line, not in every page
     if _port_taken(ip, args.port):
         raise CliError(f"port {args.port} on {ip} is in use: choose another with --port")
-    argv = voila_argv(notebooks, args.port, ip, args.pool, args.cull_idle, args.cull_interval)
+    tls = _tls(args.certfile, args.keyfile)
+    scheme = "https" if tls else "http"
+    owner_key = os.environ.get(OWNER_KEY_VARIABLE, "").strip() or secrets.token_urlsafe(24)
+    if len(owner_key) < 16:
+        raise CliError(f"${OWNER_KEY_VARIABLE} is too short: 16 characters at least")
+    argv = voila_argv(
+        notebooks,
+        args.port,
+        ip,
+        args.pool,
+        args.cull_idle,
+        args.cull_interval,
+        args.max_kernels,
+        args.max_kernels_per_client,
+        tls,
+    )
+    env = serve_env(args.db, ip=ip, port=args.port, owner_key=owner_key, scheme=scheme)
     try:
-        child = subprocess.Popen(argv, env=serve_env(args.db, ip=ip, port=args.port))
+        child = subprocess.Popen(argv, env=env)
     except OSError as error:
         raise CliError(f"cannot start Voilà: {error.strerror or error}") from None
     stopping: list[bool] = []
@@ -220,7 +291,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             stopping.append(True)
             child.terminate()
         if started:
-            for line in addresses(ip, args.port, notebooks):
+            for line in addresses(ip, args.port, notebooks, owner_key, scheme):
                 print(line, flush=True)
             if args.lan:
                 print("Phones on this network can open these addresses.", flush=True)
@@ -238,6 +309,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not started:
         raise CliError(f"Voilà stopped while starting (exit status {code}; its messages are above)")
     return code
+
+
+def _tls(certfile: Path | None, keyfile: Path | None) -> tuple[Path, Path | None] | None:
+    """The certificate and key, checked now (a wrong file is refused in one line)."""
+    if certfile is None:
+        if keyfile is not None:
+            raise CliError("--keyfile needs --certfile (the certificate it goes with)")
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(certfile, keyfile)
+    except FileNotFoundError as error:
+        raise CliError(f"{error.filename}: no such file") from None
+    except (ssl.SSLError, OSError) as error:
+        raise CliError(
+            f"{certfile}: not a certificate and key this server can use ({error})"
+        ) from None
+    return certfile, keyfile
 
 
 def _until_listening(

@@ -162,9 +162,7 @@ class Gate:
         """The folder listing, the contents API and the dashboards."""
         return ALLOWED if owner else OWNER_ONLY
 
-    def page(
-        self, notebook: str, query: Mapping[str, str], client: str, owner: bool
-    ) -> Verdict:
+    def page(self, notebook: str, query: Mapping[str, str], client: str, owner: bool) -> Verdict:
         """Whether ``client`` (the owner or not) may open ``notebook`` with ``query``."""
         if owner:
             return ALLOWED

@@ -1,6 +1,7 @@
-"""``tabletop serve``: the Voilà command line it builds, and real servers: a start, an answer and a
-clean stop; a preheated seat page that gets its own request (``wait_for_request``), also on the
-local-network address; idle kernels culled; a port in use refused in one line."""
+"""``tabletop serve``: the server's command line it builds, and real servers: a start, an answer
+and a clean stop; a preheated seat page that gets its own request (``wait_for_request``), also
+on the local-network address; idle kernels culled; a port in use refused in one line. (Who gets
+in is tested in ``tests/server``.)"""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,8 @@ from tabletop.cli.serve import kernel_pools, serve_env, voila_argv
 from tabletop.serving import lan_address
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The owner's key the test servers get (``$TABLETOP_OWNER_KEY``).
+OWNER_KEY = "test-owner-key-0123456789"
 #: What only turns a hang into a failure: a loaded machine is slower, never this slow.
 HANG_SECONDS = 120
 
@@ -84,7 +89,17 @@ def _private_env(tmp_path: Path) -> dict[str, str]:
     env.pop("JUPYTER_PATH", None)
     env.pop("TABLETOP_DATABASE_URL", None)
     env["PYTHONUNBUFFERED"] = "1"
+    env["TABLETOP_OWNER_KEY"] = OWNER_KEY
+    env["TABLETOP_SECRET_FILE"] = str(tmp_path / "env" / "server.key")
     return env
+
+
+def _owner(base: str) -> urllib.request.OpenerDirector:
+    """A client holding the owner's cookie (it opened the owner's link once)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    with opener.open(f"{base}/?key={OWNER_KEY}", timeout=HANG_SECONDS) as answer:
+        assert answer.status == 200
+    return opener
 
 
 def _kernels(serve_pid: int) -> set[int]:
@@ -92,8 +107,10 @@ def _kernels(serve_pid: int) -> set[int]:
     return {kernel for voila in children(serve_pid) for kernel in children(voila)}
 
 
-def _fetch(url: str, timeout: float = HANG_SECONDS) -> str:
-    with urllib.request.urlopen(url, timeout=timeout) as answer:
+def _fetch(
+    url: str, opener: urllib.request.OpenerDirector | None = None, timeout: float = HANG_SECONDS
+) -> str:
+    with (opener or urllib.request.build_opener()).open(url, timeout=timeout) as answer:
         assert answer.status == 200
         return str(answer.read().decode("utf-8"))
 
@@ -109,9 +126,12 @@ def _wait_until(check, timeout: float, what: str, log: Path | None = None) -> No
 
 
 def _answers(url: str) -> bool:
+    """The server answers (a refusal is an answer: the folder listing is the owner's)."""
     try:
         with urllib.request.urlopen(url, timeout=HANG_SECONDS) as answer:
             return bool(answer.status == 200)
+    except urllib.error.HTTPError as error:
+        return error.code == 403
     except OSError:
         return False
 
@@ -168,7 +188,8 @@ def served(tmp_path: Path) -> Iterator[list[Served]]:
 
 def test_the_voila_command_line_has_the_options() -> None:
     argv = voila_argv(ROOT / "notebooks", 9001, "127.0.0.1", pool=5, cull_idle=900)
-    assert argv[:3] == [sys.executable, "-m", "voila"] and argv[3] == str(ROOT / "notebooks")
+    assert argv[:3] == [sys.executable, "-m", "tabletop.server"]
+    assert argv[3] == str(ROOT / "notebooks")
     for option in (
         "--port=9001",
         "--Voila.ip=127.0.0.1",
@@ -176,12 +197,15 @@ def test_the_voila_command_line_has_the_options() -> None:
         "--preheat_kernel=True",
         "--pool_size=0",
         "--MappingKernelManager.cull_idle_timeout=900",
-        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_interval=30",
         "--MappingKernelManager.cull_connected=False",
         "--no-browser",
         "--show_tracebacks=False",
+        "--TabletopVoila.max_kernels=40",
+        "--TabletopVoila.max_kernels_per_client=8",
     ):
         assert option in argv
+    assert not [a for a in argv if "key" in a.lower()]  # the owner's key is never an argument
     pools = [a for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
     assert json.loads(pools[0].split("=", 1)[1]) == kernel_pools(5)
     assert kernel_pools(5) == {
@@ -189,13 +213,19 @@ def test_the_voila_command_line_has_the_options() -> None:
         "seat.ipynb": {"pool_size": 5},
         "table.ipynb": {"pool_size": 1},
     }
-    env = serve_env("postgresql+psycopg://x/y", {}, ip="192.0.2.7", port=9003)
+    env = serve_env("postgresql+psycopg://x/y", {}, ip="192.0.2.7", port=9003, owner_key="k" * 20)
     assert env == {
         "TABLETOP_DATABASE_URL": "postgresql+psycopg://x/y",
         "VOILA_APP_IP": "192.0.2.7",
         "TABLETOP_BASE_URL": "http://192.0.2.7:9003",
+        "TABLETOP_OWNER_KEY": "k" * 20,
     }
     assert "TABLETOP_DATABASE_URL" not in serve_env(None, {})
+    # With TLS nothing is preheated (a preheated kernel could not trust the certificate).
+    tls = voila_argv(ROOT / "notebooks", 9001, "127.0.0.1", tls=(Path("c.pem"), Path("k.pem")))
+    assert "--TabletopVoila.certfile=c.pem" in tls and "--TabletopVoila.keyfile=k.pem" in tls
+    pools = [a for a in tls if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    assert json.loads(pools[0].split("=", 1)[1]) == kernel_pools(0)
 
 
 def test_the_options_parse() -> None:
@@ -221,10 +251,13 @@ def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path, served: list[Ser
         tmp_path / "serve.log",
     )
     served.append(server)
-    first, links, page = server.first_lines(3)
-    assert first == f"Shared screen: http://127.0.0.1:{port}/voila/render/table.ipynb"
-    assert links == f"Seat links: tabletop table new GAME --base-url http://127.0.0.1:{port}"
-    assert page == f"  hello: http://127.0.0.1:{port}/voila/render/hello.ipynb"
+    owner, screen, links, pages, page = server.first_lines(5)
+    base = f"http://127.0.0.1:{port}"
+    assert owner == f"Owner's link (opens every page; keep it to yourself): {base}/?key={OWNER_KEY}"
+    assert screen == f"Shared screen: {base}/voila/render/table.ipynb?key={OWNER_KEY}"
+    assert links == f"Seat links: tabletop table new GAME --base-url {base}"
+    assert pages.startswith("Pages (")
+    assert page == f"  hello: {base}/voila/render/hello.ipynb"
     # Printed once the server answers: the addresses work at once.
     assert _answers(f"http://127.0.0.1:{port}/")
     assert server.stop() == 0
@@ -265,7 +298,10 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     )
     served.append(server)
     base = f"http://{ip}:{port}"
-    assert server.first_lines(1) == [f"Shared screen: {base}/voila/render/table.ipynb"]
+    assert server.first_lines(1) == [
+        f"Owner's link (opens every page; keep it to yourself): {base}/?key={OWNER_KEY}"
+    ]
+    owner = _owner(base)
     _wait_until(
         lambda: "Kernel pool of seat.ipynb is filled" in server.log.read_text(),
         240,
@@ -282,7 +318,7 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
         server.log,
     )
 
-    seat = PROBE.search(_fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9"))
+    seat = PROBE.search(_fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9", owner))
     assert seat, server.log.read_text()[-3000:]
     # The kernel that answers is the one that had run the page before it was asked for (its
     # file was there), and it still got this request's query.
@@ -290,7 +326,7 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
     assert seat["qs"] == "table=12&amp;token=abc-DEF_9"
     assert seat["db"] == str(db) and seat["base"] == base
 
-    dashboard = PROBE.search(_fetch(f"{base}/voila/render/dashboard.ipynb?game=3"))
+    dashboard = PROBE.search(_fetch(f"{base}/voila/render/dashboard.ipynb?game=3", owner))
     assert dashboard and dashboard["preheat"] == "False" and dashboard["qs"] == "game=3"
 
     # Both used kernels are idle (no browser holds them): culled; the refilled pool kernel stays.

@@ -197,3 +197,59 @@ def launch_chromium(playwright: Any, **options: Any) -> Any:
     return playwright.chromium.launch(
         executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, **options
     )
+
+
+#: The owner's key of the ``tabletop serve`` servers the tests start.
+OWNER_KEY = "test-owner-key-0123456789"
+
+
+class TabletopServer:
+    """``tabletop serve`` on a free port of 127.0.0.1, over ``db``, with the owner's key
+    :data:`OWNER_KEY`; its output in ``log``. ``kernels()`` are the page kernels it runs."""
+
+    def __init__(self, env: dict[str, str], db: Path, log: Path, *options: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        env = {**env, "TABLETOP_OWNER_KEY": OWNER_KEY, "PYTHONUNBUFFERED": "1"}
+        argv = [str(VENV_PYTHON), "-m", "tabletop.cli", "serve", "--port", str(self.port)]
+        with open(log, "wb") as out:
+            self.process = subprocess.Popen(
+                [*argv, "--db", str(db), *options],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
+        self.owner_link = f"{self.base}/?key={OWNER_KEY}"
+        wait_until(
+            lambda: "Owner's link" in self.log_text() or self.process.poll() is not None,
+            "the server's addresses",
+            timeout=120,
+        )
+        if self.process.poll() is not None:
+            raise RuntimeError(f"tabletop serve exited:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def voila_pid(self) -> int | None:
+        found = children(self.process.pid)
+        return found[0] if found else None
+
+    def kernels(self) -> list[int]:
+        voila = self.voila_pid()
+        return [] if voila is None else children(voila)
+
+    def kernel_memory(self) -> float:
+        """RSS of all its kernels, in MB."""
+        return sum(memory(pid).get("rss", 0.0) for pid in self.kernels())
+
+    def stop(self) -> None:
+        kernels = self.kernels()
+        stop(self.process)
+        for pid in kernels:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.store.passes import reveal_pass
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.table.links import reveal_page_link
 
@@ -82,7 +83,7 @@ def test_the_projector_link_opens_the_reveal_of_this_game(app: AfricaApp) -> Non
     ctl = app.controller
     value = app.files.projector_link.value
     href = reveal_page_link(ctl.game_id, "en")
-    assert href == f"reveal.ipynb?game={ctl.game_id}&lang=en"
+    assert href == f"reveal.ipynb?game={ctl.game_id}&pass={reveal_pass(ctl.game_id)}&lang=en"
     assert f'href="{href.replace("&", "&amp;")}"' in value
     assert 'target="_blank"' in value and "projector" in value
     ctl.lang = "de"
@@ -91,8 +92,11 @@ def test_the_projector_link_opens_the_reveal_of_this_game(app: AfricaApp) -> Non
 
 
 def test_reveal_links_are_relative_and_checked() -> None:
-    assert reveal_page_link(3) == "reveal.ipynb?game=3"
-    assert reveal_page_link(3, "fr") == "reveal.ipynb?game=3&lang=fr"
-    assert reveal_page_link(3, "x&y=1") == "reveal.ipynb?game=3"
+    # Each link carries the game's reveal pass: the served page opens with it.
+    three = f"reveal.ipynb?game=3&pass={reveal_pass(3)}"
+    assert reveal_page_link(3) == three
+    assert reveal_page_link(3, "fr") == three + "&lang=fr"
+    assert reveal_page_link(3, "x&y=1") == three
+    assert reveal_pass(3) != reveal_pass(4)
     with pytest.raises(ValueError):
         reveal_page_link("3; drop")  # type: ignore[arg-type]
