@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -130,6 +130,9 @@ imported_files = sa.Table(
 # only as keyed hashes (tabletop.store.tokens). Schema 5: the table's X25519 key pair (the public
 # key, the private key wrapped under the host token and under the server secret: seat_crypto);
 # ``failures`` and ``locked_until`` are no longer read or written (no lock-out since schema 5).
+# Schema 6: the table's clock (tabletop.store.seat_records.TableClock): its phase, the running
+# phase's deadline (absolute UTC), the seconds left when paused and the phase paused, the
+# negotiation and writing-window lengths, the round it was started for and its revision.
 tables = sa.Table(
     "tables",
     metadata,
@@ -144,6 +147,14 @@ tables = sa.Table(
     sa.Column("public_key", sa.Text(), nullable=True),
     sa.Column("key_by_host", sa.Text(), nullable=True),
     sa.Column("key_by_server", sa.Text(), nullable=True),
+    sa.Column("clock_phase", sa.String(16), nullable=True),
+    sa.Column("clock_deadline", _WHEN, nullable=True),
+    sa.Column("clock_left", sa.Float(), nullable=True),
+    sa.Column("clock_paused", sa.String(16), nullable=True),
+    sa.Column("clock_negotiation", sa.Integer(), nullable=False, server_default="480"),
+    sa.Column("clock_writing", sa.Integer(), nullable=False, server_default="120"),
+    sa.Column("clock_round", sa.Integer(), nullable=True),
+    sa.Column("clock_rev", sa.Integer(), nullable=False, server_default="0"),
     sqlite_autoincrement=True,
 )
 
