@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from tabletop.games.africa1880.frozen_map import FrozenMap
 from tabletop.games.africa1880.powers import POWER_BITS, POWER_ORDER
@@ -22,10 +20,18 @@ from tabletop.games.africa1880.report import Removal
 from tabletop.games.africa1880.state import GameState
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from tabletop.games.africa1880.execution import AfterOrders
 
 
-_POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << len(POWER_ORDER))])
+@cache
+def _popcount() -> np.ndarray:
+    """The number of powers in each mask of powers, a table indexed by the mask."""
+    # numpy is imported by the first crowded territory, not by every page that loads a game.
+    import numpy as np
+
+    return np.array([bin(mask).count("1") for mask in range(1 << len(POWER_ORDER))])
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,6 +45,9 @@ class _Crowds:
 
     @classmethod
     def build(cls, contested: tuple[tuple[str, tuple[str, ...]], ...]) -> _Crowds:
+        # Here, not at the top: a page that loads a game without resolving it needs no numpy.
+        import numpy as np
+
         rows = [
             ((power, territory), POWER_ORDER[power], _mask(powers), len(powers) - 1)
             for territory, powers in contested
@@ -256,7 +265,7 @@ def _removed(
         # For every presence at once: wars declared on it by the others present, counted
         # with a popcount table, compared with the alliances (others - wars).
         wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
-        hits = np.flatnonzero(2 * _POPCOUNT[wars_on] > crowds.others)
+        hits = (2 * _popcount()[wars_on] > crowds.others).nonzero()[0]
         labels = crowds.labels
         removed.extend(labels[i] for i in hits.tolist())
     return removed

@@ -9,11 +9,13 @@ resolution reads its bit masks. Text (typed sheets, files) is read and written a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880.powers import POWER_BITS, POWERS, lookup_power, sort_powers
 from tabletop.games.enums import TextEnum
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Relation(TextEnum):
@@ -58,6 +60,9 @@ class Relations:
     def attacker_array(self) -> np.ndarray:
         """:meth:`attacker_masks` as a numpy array, computed once per grid."""
         if self._array is None:
+            # Here, not at the top: only conflict resolution needs numpy (see conflicts.py).
+            import numpy as np
+
             self._array = np.array(self.attacker_masks(), dtype=np.int64)
         return self._array
 
