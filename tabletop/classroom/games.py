@@ -20,15 +20,17 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from tabletop.analysis.africa_diplomacy import core_payoffs
-from tabletop.analysis.examples import africa_position, massai_position
-from tabletop.analysis.massai_attack import attack_game
-from tabletop.analysis.normal_form import Game
-from tabletop.analysis.zero_sum import solve_zero_sum
 from tabletop.games.africa1880 import Relations
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tabletop.analysis.normal_form import Game
+
+# The analysis (and numpy) is imported by the functions that build or solve a stage game, not
+# with this module: the store's class games import it, and so does every process using the store.
 
 ALLIANCE, WAR = "alliance", "war"
 #: Probabilities below this are dropped from a computer player's mix (solver noise).
@@ -92,6 +94,8 @@ class StageGame:
 
     @cached_property
     def normal_form(self) -> Game:
+        from tabletop.analysis.normal_form import Game  # on first use (see the imports)
+
         return Game(self.payoffs, self.actions, self.roles)
 
     @cached_property
@@ -103,6 +107,8 @@ class StageGame:
             for r in range(self.group_size)
         )
         if self.zero_sum:
+            from tabletop.analysis.zero_sum import solve_zero_sum  # on first use (see the imports)
+
             solution = solve_zero_sum(self.payoffs[0])
             mix: tuple[dict[str, float], ...] = (
                 _as_mix(self.actions[0], solution.row_strategy),
@@ -194,6 +200,12 @@ def territory_game(
 
     Each power's action is the set of the others it declares war on (``"alliance"`` for none).
     """
+    # On first use (see the imports at the top).
+    import numpy as np
+
+    from tabletop.analysis.africa_diplomacy import core_payoffs
+    from tabletop.analysis.examples import africa_position
+
     after = africa_position(presences, full=[territory] if full else [])
     powers = tuple(after.state.powers)
     choices = [_war_choices(p, powers) for p in powers]
@@ -228,6 +240,12 @@ def massai_attack_game(
     key: str, light: Sequence[str], dark: Sequence[str], guard_table: Sequence[int]
 ) -> StageGame:
     """The Massai attack (light attacks dark) as a zero-sum game: targets against guard sets."""
+    # On first use (see the imports at the top).
+    import numpy as np
+
+    from tabletop.analysis.examples import massai_position
+    from tabletop.analysis.massai_attack import attack_game
+
     state = massai_position(light, dark, guard_table=tuple(guard_table))
     solved = attack_game(state)
     guard_labels = tuple(" + ".join(s) if s else "no guard" for s in solved.guard_sets)
