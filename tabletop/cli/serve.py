@@ -176,6 +176,9 @@ def voila_argv(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # Kernels talk to the server over Unix sockets in the server's private folder, not TCP
+        # ports any local account could reach.
+        "--KernelManager.transport=ipc",
         # Voilà never sends tracebacks to pages, and refuses execute requests, by default.
         "--show_tracebacks=False",
         f"--TabletopVoila.max_kernels={max_kernels}",

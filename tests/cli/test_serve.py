@@ -199,6 +199,7 @@ def test_the_voila_command_line_has_the_options() -> None:
         "--MappingKernelManager.cull_idle_timeout=900",
         "--MappingKernelManager.cull_interval=30",
         "--MappingKernelManager.cull_connected=False",
+        "--KernelManager.transport=ipc",
         "--no-browser",
         "--show_tracebacks=False",
         "--TabletopVoila.max_kernels=40",
