@@ -168,7 +168,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_seal(args: argparse.Namespace) -> int:
-    """Seal the seat's sheet (replacing an earlier one of the same round)."""
+    """Seal the seat's sheet; the line says when it replaces one sealed earlier this round."""
     from tabletop.store import StoreError
 
     text = read_orders(args.orders)
@@ -183,11 +183,13 @@ def cmd_seal(args: argparse.Namespace) -> int:
                 "seat": receipt.seat,
                 "round": receipt.round,
                 "rev": receipt.rev,
+                "replaced": receipt.replaced,
                 "sealed_at": receipt.sealed_at.isoformat(),
             }
         )
     else:
-        again = " (replacing the earlier one)" if receipt.rev > 1 else ""
+        # Only a seat that had sealed this very round replaces something (rev counts every round).
+        again = " (replacing the earlier one)" if receipt.replaced else ""
         print(f"Sealed {receipt.seat}'s sheet for round {receipt.round}{again}.")
     return 0
 

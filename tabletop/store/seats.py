@@ -42,6 +42,9 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -84,10 +87,14 @@ from tabletop.store.seat_errors import (
 )
 from tabletop.store.seat_records import (
     HOST,
+    MAX_CLOCK_SECONDS,
+    NEGOTIATION,
+    WRITING,
     IssuedSeat,
     NewTable,
     SealReceipt,
     SeatAccess,
+    TableClock,
     TableStatus,
 )
 from tabletop.store.store import Store
@@ -124,8 +131,10 @@ class Tables:
     """Tables and seats over a :class:`~tabletop.store.store.Store` (same database, same rules):
     opening and links, sealing and drafts, looking, resolving."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], datetime] = utc_now) -> None:
         self.store = store
+        #: The time the table's clock is read and changed at (tests give their own).
+        self.now = now
 
     def table_game(self, table_id: int) -> int:
         """The game a table plays (public: the table's number is on the shared screen)."""
@@ -374,6 +383,15 @@ class Tables:
                     f"table {table_id}: the game changed while sealing (round resolved?): "
                     "nothing was sealed; look at the table and seal again"
                 )
+            # Read under the game's row taken above: a seal at the same time is ordered with it.
+            before = connection.execute(
+                sa.select(seats_table.c.sealed_round, seats_table.c.sheet).where(
+                    seats_table.c.table_id == table_id, seats_table.c.seat == access.seat
+                )
+            ).first()
+            replaced = (
+                before is not None and before.sealed_round == round_ and before.sheet is not None
+            )
             result = connection.execute(
                 seats_table.update()
                 .where(
@@ -393,7 +411,7 @@ class Tables:
                     seats_table.c.table_id == table_id, seats_table.c.seat == access.seat
                 )
             ).scalar_one()
-        return SealReceipt(access.seat, round_, rev, now)
+        return SealReceipt(access.seat, round_, rev, now, replaced)
 
     def save_draft(self, table_id: int, token: str, text: str) -> None:
         """Keep the seat's unsealed draft for the current round (a reload gets it back).
@@ -578,6 +596,132 @@ class Tables:
         assert change.snapshot is not None
         return change.snapshot, done.report
 
+    # ------------------------------------------------------------------ the clock
+    def clock(self, table_id: int) -> TableClock:
+        """The table's clock (public, as who has sealed is): no clock when none was started
+        for the current round (a round resolved since shows no clock)."""
+        with self.store.reading() as connection:
+            row = self._clock_row(connection, table_id)
+        return self._current_clock(row, kinds.round_of(self.store.load(row.game_id).game))
+
+    def start_clock(
+        self,
+        table_id: int,
+        host_token: str,
+        phase: str = NEGOTIATION,
+        seconds: float | None = None,
+    ) -> TableClock:
+        """Start the clock afresh on ``phase`` (the negotiation, which the writing window
+        follows, or the writing window alone) for its full length or ``seconds``; host only."""
+        if phase not in (NEGOTIATION, WRITING):
+            raise SeatError(f"a clock starts on {NEGOTIATION!r} or {WRITING!r}, not {phase!r}")
+        if seconds is not None:
+            seconds = _clock_seconds(seconds, "a phase", least=1)
+        return self._change_clock(
+            table_id, host_token, lambda c, now, r: c.started(now, r, phase, seconds)
+        )
+
+    def pause_clock(self, table_id: int, host_token: str) -> TableClock:
+        """Pause the running phase, keeping its seconds left; host only."""
+        return self._change_clock(table_id, host_token, lambda c, now, _r: c.paused_at(now))
+
+    def resume_clock(self, table_id: int, host_token: str) -> TableClock:
+        """Run the paused phase again from now; host only."""
+        return self._change_clock(table_id, host_token, lambda c, now, _r: c.resumed_at(now))
+
+    def extend_clock(self, table_id: int, host_token: str, seconds: float) -> TableClock:
+        """``seconds`` more for the phase running (or paused, or just over); host only."""
+        seconds = _clock_seconds(seconds, "an extension", least=1)
+        return self._change_clock(table_id, host_token, lambda c, now, _r: c.extended(now, seconds))
+
+    def stop_clock(self, table_id: int, host_token: str) -> TableClock:
+        """No clock any more (the lengths stay); host only."""
+        return self._change_clock(table_id, host_token, lambda c, _now, _r: c.stopped())
+
+    def set_clock_lengths(
+        self,
+        table_id: int,
+        host_token: str,
+        negotiation: float | None = None,
+        writing: float | None = None,
+    ) -> TableClock:
+        """The lengths of the next phases started (seconds; a writing window of 0: none);
+        a running phase keeps its deadline (the writing window after a running negotiation
+        takes the new length). Host only."""
+        talk = (
+            None
+            if negotiation is None
+            else round(_clock_seconds(negotiation, "a negotiation", least=1))
+        )
+        window = (
+            None if writing is None else round(_clock_seconds(writing, "a writing window", least=0))
+        )
+        return self._change_clock(
+            table_id, host_token, lambda c, _now, _r: c.with_lengths(talk, window)
+        )
+
+    def _clock_row(self, connection: Connection, table_id: int) -> Any:
+        row = connection.execute(
+            sa.select(
+                tables_table.c.game_id,
+                tables_table.c.clock_phase,
+                tables_table.c.clock_deadline,
+                tables_table.c.clock_left,
+                tables_table.c.clock_paused,
+                tables_table.c.clock_negotiation,
+                tables_table.c.clock_writing,
+                tables_table.c.clock_round,
+                tables_table.c.clock_rev,
+            ).where(tables_table.c.id == table_id)
+        ).one_or_none()
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    @staticmethod
+    def _current_clock(row: Any, round_: int) -> TableClock:
+        clock = TableClock(
+            phase=row.clock_phase,
+            deadline=aware(row.clock_deadline),
+            left=row.clock_left,
+            paused=row.clock_paused,
+            negotiation=row.clock_negotiation,
+            writing=row.clock_writing,
+            round=row.clock_round,
+            rev=row.clock_rev,
+        )
+        return clock if clock.round == round_ else clock.stopped()
+
+    def _change_clock(
+        self,
+        table_id: int,
+        host_token: str,
+        change: Callable[[TableClock, datetime, int], TableClock],
+    ) -> TableClock:
+        """Change the clock as one counted change of the game (every page watching it sees
+        it); the host token only."""
+        access = self.authenticate(table_id, host_token, host=True)
+        round_ = kinds.round_of(self.store.load(access.game_id).game)
+        with self.store.aux_change(access.game_id) as connection:
+            now = self.now()
+            old = self._current_clock(self._clock_row(connection, table_id), round_)
+            new = replace(change(old, now, round_), rev=old.rev + 1)
+            connection.execute(
+                tables_table.update()
+                .where(tables_table.c.id == table_id)
+                .values(
+                    clock_phase=new.phase,
+                    clock_deadline=new.deadline,
+                    clock_left=new.left,
+                    clock_paused=new.paused,
+                    clock_negotiation=new.negotiation,
+                    clock_writing=new.writing,
+                    clock_round=new.round,
+                    clock_rev=new.rev,
+                )
+            )
+        return new
+
     # ------------------------------------------------------------------ the rest
     def export(self, table_id: int) -> dict[str, Any]:
         """The table's game as a game file (``tabletop africa/massai`` read it)."""
@@ -606,6 +750,17 @@ def _check_length(text: str) -> None:
             f"this sheet is {len(text):,} characters long; one seat's sheet is at most "
             f"{MAX_SEAT_SHEET_CHARS:,} characters"
         )
+
+
+def _clock_seconds(seconds: float, what: str, least: int) -> float:
+    """``seconds`` as a clock takes them, or a one-line refusal."""
+    try:
+        value = float(seconds)
+    except (TypeError, ValueError):
+        raise SeatError(f"{what} is a number of seconds, not {seconds!r}") from None
+    if not least <= value <= MAX_CLOCK_SECONDS:  # NaN is refused here too
+        raise SeatError(f"{what} lasts from {least} to {MAX_CLOCK_SECONDS} seconds, not {value:g}")
+    return value
 
 
 def _resolved(table_id: int, game: Any, sealed: dict[str, str], force: bool) -> Any:

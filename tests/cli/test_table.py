@@ -171,3 +171,36 @@ def test_revoke_gives_a_new_link_and_refuses_the_old_one(
     assert code == 1 and "replaced by the host" in err
     code, _, err = run(capsys, "table", "seal", tid, "--token", new["code"], str(sheet), "--db", db)
     assert code == 0, err
+
+
+def test_seal_says_replacing_only_for_a_second_seal_of_the_same_round(
+    capsys: Any, db: str, tmp_path: Path
+) -> None:
+    table = _new(capsys, db)
+    tid, host = str(table["table"]), table["host"]["token"]
+    france = next(s for s in table["seats"] if s["power"] == "France")["token"]
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("Algeria: develop\n", encoding="utf-8")
+
+    def seal(*extra: str) -> str:
+        code, out, err = run(capsys, "table", "seal", tid, "--token", france, str(sheet), *extra)
+        assert code == 0, err
+        return out
+
+    assert seal("--db", db) == "Sealed France's sheet for round 4.\n"
+    assert seal("--db", db) == "Sealed France's sheet for round 4 (replacing the earlier one).\n"
+    receipt = json.loads(seal("--json", "--db", db))
+    assert (receipt["round"], receipt["rev"], receipt["replaced"]) == (4, 3, True)
+    code, _, err = run(
+        capsys, "table", "resolve", tid, "--token", host, "--force", "--round", "4", "--db", db
+    )
+    assert code == 0, err
+    # Round 5: this seat has sealed three times before (rev 3), but never this round.
+    receipt = json.loads(seal("--json", "--db", db))
+    assert (receipt["round"], receipt["rev"], receipt["replaced"]) == (5, 4, False)
+    assert seal("--db", db) == "Sealed France's sheet for round 5 (replacing the earlier one).\n"
+    # A seat sealing for the first time, after other seats sealed: no "replacing" either.
+    germany = next(s for s in table["seats"] if s["power"] == "Germany")["token"]
+    sheet.write_text("Togo: develop\n", encoding="utf-8")
+    code, out, err = run(capsys, "table", "seal", tid, "--token", germany, str(sheet), "--db", db)
+    assert code == 0 and out == "Sealed Germany's sheet for round 5.\n", err

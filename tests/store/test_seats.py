@@ -130,6 +130,7 @@ def test_sealing_again_replaces_and_headers_are_checked(store: Store) -> None:
     first = tables.seal(new.table_id, france, "Algeria: develop")
     second = tables.seal(new.table_id, france, "[France]\nTunisia: develop")
     assert (first.rev, second.rev, second.round) == (1, 2, 4)
+    assert (first.replaced, second.replaced) == (False, True)
     assert tables.seat_view(new.table_id, france)["own_sheet"] == "[France]\nTunisia: develop\n"
     with pytest.raises(SealRefused, match="headed Germany, but this seat plays France"):
         tables.seal(new.table_id, france, "[Allemagne]\nTogo: develop")
@@ -141,6 +142,21 @@ def test_sealing_again_replaces_and_headers_are_checked(store: Store) -> None:
         tables.seal(new.table_id, new.host_token, "Algeria: develop")
     # The refused ones changed nothing.
     assert tables.seat_view(new.table_id, france)["own_sheet"] == "[France]\nTunisia: develop\n"
+
+
+def test_the_receipt_says_replaced_only_within_one_round(store: Store) -> None:
+    tables, new = _table(store)
+    france = new.seat("France").token
+    assert not tables.seal(new.table_id, france, "Algeria: develop").replaced
+    tables.resolve(new.table_id, new.host_token, force=True, round=4)
+    # The seat's rev counts every round; the next round's first seal replaces nothing.
+    first = tables.seal(new.table_id, france, "Algeria: develop")
+    assert (first.round, first.rev, first.replaced) == (5, 2, False)
+    again = tables.seal(new.table_id, france, "Algeria: develop")
+    assert (again.round, again.rev, again.replaced) == (5, 3, True)
+    # A new link for the seat keeps its sealed sheet: sealing with it replaces that one.
+    reissued = tables.revoke(new.table_id, new.host_token, "France")
+    assert tables.seal(new.table_id, reissued.token, "Algeria: develop").replaced
 
 
 def test_status_names_who_sealed_never_what(store: Store) -> None:
