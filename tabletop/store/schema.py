@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006", 7: "0007"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -133,6 +133,8 @@ imported_files = sa.Table(
 # Schema 6: the table's clock (tabletop.store.seat_records.TableClock): its phase, the running
 # phase's deadline (absolute UTC), the seconds left when paused and the phase paused, the
 # negotiation and writing-window lengths, the round it was started for and its revision.
+# Schema 7: ``address``, the address the table's links use when the host chose one
+# (tabletop.store.table_address).
 tables = sa.Table(
     "tables",
     metadata,
@@ -155,6 +157,7 @@ tables = sa.Table(
     sa.Column("clock_writing", sa.Integer(), nullable=False, server_default="120"),
     sa.Column("clock_round", sa.Integer(), nullable=True),
     sa.Column("clock_rev", sa.Integer(), nullable=False, server_default="0"),
+    sa.Column("address", sa.Text(), nullable=True),
     sqlite_autoincrement=True,
 )
 

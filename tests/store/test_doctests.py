@@ -16,6 +16,7 @@ MODULES = [
     "tabletop.store.seats",
     "tabletop.store.classroom",
     "tabletop.store.tokens",
+    "tabletop.store.table_address",
 ]
 
 
