@@ -28,8 +28,23 @@ class Step(TextEnum):
     REMOVE = "remove"
 
 
+class Meaning(TextEnum):
+    """What an instruction means for the table, whatever its words: pages style it by this."""
+
+    #: Something is put on the board: a presence, pins, a colony.
+    ACTION = "action"
+    #: A pawn is taken off the board or held back (removed, or not placed at all); a page also
+    #: gives this meaning to a refused (void) order.
+    WARNING = "warning"
+
+
 class InstructionKind(TextEnum):
-    """What one table instruction asks; each belongs to one :class:`Step`."""
+    """What one table instruction asks; each belongs to one :class:`Step` and has one
+    :class:`Meaning`.
+
+    >>> {str(kind): str(kind.meaning) for kind in InstructionKind if kind.meaning == "warning"}
+    {'do_not_place': 'warning', 'remove': 'warning'}
+    """
 
     #: Put a pawn of ``power`` on ``territory`` (``by`` exploration or landing).
     PLACE = "place"
@@ -47,7 +62,13 @@ class InstructionKind(TextEnum):
         """The step this kind of instruction belongs to."""
         return _STEP_OF[self]
 
+    @property
+    def meaning(self) -> Meaning:
+        """Whether the instruction puts something on the board or takes or holds a pawn back."""
+        return _WARNINGS.get(self, Meaning.ACTION)
 
+
+_WARNINGS = {InstructionKind.DO_NOT_PLACE: Meaning.WARNING, InstructionKind.REMOVE: Meaning.WARNING}
 _STEP_OF = {
     InstructionKind.PLACE: Step.PLACE,
     InstructionKind.DO_NOT_PLACE: Step.PLACE,

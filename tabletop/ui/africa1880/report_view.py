@@ -5,7 +5,9 @@ Each instruction is the core's :func:`~tabletop.games.africa1880.report.instruct
 same line as the command line's report), under the core's grouping
 (:func:`~tabletop.games.africa1880.report.instruction_groups`): step by step (place, pins,
 colonies, remove) or territory by territory. A presence that arrived and is removed at once is
-one "do not place" line, never a place and a remove.
+one "do not place" line, never a place and a remove. Each line is styled by its meaning
+(:mod:`tabletop.ui.africa1880.instruction_style`, as on the reveal): a place, pins or a colony as
+an action, a "do not place" or a "remove" as a warning.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from tabletop.games.africa1880.instructions import GroupBy, Step, instruction_gr
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.report_text import instruction_text, void_orders_for_reading
 from tabletop.ui.africa1880.html import power_html
+from tabletop.ui.africa1880.instruction_style import INSTRUCTION_CSS, meaning_classes
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.html import esc, html_table
 
@@ -63,7 +66,8 @@ def report_html(
                 name = board.display_name(name, lang)
             parts.append(f'<h3 class="tt-territory-head">{esc(name)}</h3>')
         lines = "".join(
-            f'<tr class="tt-instr tt-instr-{item.kind} tt-{_row_class(item.kind)}">'
+            f'<tr class="tt-instr tt-instr-{item.kind} tt-{_row_class(item.kind)} '
+            f'{meaning_classes(item.kind.meaning)}">'
             f"<td>{esc(instruction_text(item, lang, board))}</td></tr>"
             for item in group.instructions
         )
@@ -86,13 +90,11 @@ def report_html(
         )
     else:
         parts.append(f"<p><i>{esc(t('nothing', lang))}</i></p>")
-    return '<div class="tt-report">' + "".join(parts) + "</div>"
+    style = f"<style>{INSTRUCTION_CSS}</style>"
+    return '<div class="tt-report">' + style + "".join(parts) + "</div>"
 
 
 def _row_class(kind: str) -> str:
-    # The row classes the browser tests already look for.
-    return {
-        "place": "place-row",
-        "do_not_place": "place-row",
-        "remove": "remove-row",
-    }.get(kind, "instr-row")
+    # The row classes the browser tests already look for. A "do not place" is no place row: it
+    # is a warning (its meaning's classes), not green like a placement.
+    return {"place": "place-row", "remove": "remove-row"}.get(kind, "instr-row")

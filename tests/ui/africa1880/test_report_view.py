@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 from tabletop.games.africa1880.adjudicate import resolve
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
+from tabletop.games.africa1880.instructions import table_instructions
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.orders import Explore, Hold, Landing, OrderSheet
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.report_text import format_report
 from tabletop.games.africa1880.state import GameState
+from tabletop.ui.africa1880.instruction_style import INSTRUCTION_CSS
 from tabletop.ui.africa1880.report_view import instruction_lines, report_html
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -41,11 +43,42 @@ def cli_lines(report: Report, lang: str, group_by: str) -> list[str]:
     return [line[4:] for line in instructions.splitlines() if line.startswith("  - ")]
 
 
+def row_classes(page: str) -> list[set[str]]:
+    """The classes of each instruction row of the page's report, in its order."""
+    return [set(c.split()) for c in re.findall(r'<tr class="(tt-instr[^"]*)"><td>', page)]
+
+
+#: The look each kind of instruction has, on this page and on the reveal.
+MEANING_OF_KIND = {
+    "place": "action",
+    "add_pins": "action",
+    "found_colony": "action",
+    "do_not_place": "warning",
+    "remove": "warning",
+}
+
+
+def check_styled_by_meaning(report: Report, page: str, group_by: str) -> None:
+    """Every row carries its kind's meaning; a warning is never styled as a placement."""
+    rows = row_classes(page)
+    kinds = [str(item.kind) for item in table_instructions(report, group_by)]
+    assert len(rows) == len(kinds)
+    for classes, kind in zip(rows, kinds, strict=True):
+        meaning = MEANING_OF_KIND[kind]
+        other = "action" if meaning == "warning" else "warning"
+        assert {f"tt-instr-{kind}", "tt-meaning", f"tt-meaning-{meaning}"} <= classes, kind
+        assert f"tt-meaning-{other}" not in classes
+        if meaning == "warning":
+            assert "tt-place-row" not in classes  # green like a placement: the table's bug
+    assert INSTRUCTION_CSS in page
+
+
 def check_same(report: Report) -> None:
     for lang in ("en", "fr"):
         for group_by in ("power", "territory"):
             page = report_html(report, lang, group_by, BOARD)
             assert page_lines(page) == cli_lines(report, lang, group_by)
+            check_styled_by_meaning(report, page, group_by)
             assert page_lines(page) == instruction_lines(report, lang, group_by, BOARD)
             for void in report.void_orders:
                 assert html.escape(void.order_text) in page
@@ -75,6 +108,10 @@ def test_a_presence_arrived_and_removed_is_one_line() -> None:
     lines = page_lines(page)
     assert len(lines) == 1 and lines[0].startswith("DO NOT PLACE France in Tunisia")
     assert "REMOVE" not in page
+    # Under "Place", yet a warning: not green, its own colour and its ⚠.
+    assert row_classes(page) == [
+        {"tt-instr", "tt-instr-do_not_place", "tt-instr-row", "tt-meaning", "tt-meaning-warning"}
+    ]
     check_same(report)
 
 
