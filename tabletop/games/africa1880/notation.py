@@ -54,6 +54,7 @@ from typing import Any
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.notation_format import KEYWORDS, format_order
 from tabletop.games.africa1880.orders import (
     CONTRADICTORY_RELATION,
     DUPLICATE_ORDER,
@@ -82,9 +83,11 @@ from tabletop.games.africa1880.powers import (
     POWERS,
     UnknownPower,
     lookup_power,
+    name_key,
     power_name,
     sort_powers,
 )
+from tabletop.games.africa1880.relations import Relation
 
 __all__ = [
     "MAX_NAME_WORDS",
@@ -94,8 +97,13 @@ __all__ = [
     "MAX_SUGGESTION_CHARS",
     "MAX_SUGGESTIONS",
     "Header",
+    "LandingChange",
+    "OrderChange",
     "ParseResult",
+    "RelationChange",
+    "SheetChange",
     "SheetTooLongError",
+    "edit_sheet",
     "parse_sheets",
     "read_headers",
 ]
@@ -354,8 +362,14 @@ class _Reader:
 
         Linear: from each word at most MAX_NAME_WORDS words are tried, as tuples of name keys.
         """
-        words = [tuple(_key(word).split()) for word in text.split()]
-        words = [w for w in words if w]  # a lone "-" is part of no name
+        found = self.power_words(text)
+        return None if found is None else [power for power, _ in found]
+
+    def power_words(self, text: str) -> list[tuple[str, str]] | None:
+        """:meth:`powers_by_words`, each power with its words as typed."""
+        typed = [(word, tuple(_key(word).split())) for word in text.split()]
+        typed = [(word, key) for word, key in typed if key]  # a lone "-" is part of no name
+        words = [key for _, key in typed]
         found = []
         start = 0
         while start < len(words):
@@ -370,7 +384,7 @@ class _Reader:
                     best = (power, end + 1)
             if best is None:
                 return None
-            found.append(best[0])
+            found.append((best[0], " ".join(word for word, _ in typed[start : best[1]])))
             start = best[1]
         return found or None
 
@@ -392,6 +406,9 @@ class _SheetBuilder:
         self.contradicted: set[str] = set()
         self.void: list[VoidOrder] = []
         self.written: dict[Order | Landing, tuple[int, str]] = {}
+        # What each line number holds, for edit_sheet: ("order", source), ("landing", ""),
+        # ("relation", "war" or "alliance"); a line that holds nothing is not here.
+        self.claims: dict[int, tuple[str, str]] = {}
 
     def build(self) -> OrderSheet:
         return OrderSheet(
@@ -538,6 +555,7 @@ class _Line:
             self.void(DUPLICATE_ORDER, territory=source)
             return
         sheet.sources.add(source)  # even if the target is wrong: the first line written counts
+        sheet.claims[self.number] = ("order", source)
         try:
             target = self.reader.territory(target_text)
         except _Unknown as error:
@@ -556,6 +574,7 @@ class _Line:
             self.void(DUPLICATE_ORDER, territory=order.source)
             return
         sheet.sources.add(order.source)
+        sheet.claims[self.number] = ("order", order.source)
         sheet.orders.append(order)
         sheet.written[order] = (self.number, self.line)
 
@@ -572,6 +591,7 @@ class _Line:
             self.void(SECOND_LANDING)
             return
         sheet.landing_written = True
+        sheet.claims[self.number] = ("landing", "")
         try:
             target = self.reader.territory(" ".join(words[skip:]))
         except _Unknown as error:
@@ -587,6 +607,7 @@ class _Line:
         sheet = self.sheet
         if _key(rest) in NOBODY_WORDS:
             return
+        sheet.claims[self.number] = ("relation", "war" if war else "alliance")
         names: list[str] = []
         for item in _LIST_SPLIT.split(rest):
             if not item.strip():
@@ -754,6 +775,13 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
     text up to :data:`MAX_SHEET_CHARS` characters is read, in time linear in its length, and
     never raises; a longer one raises :class:`SheetTooLongError` (a ``ValueError``).
     """
+    return _read(text, board, powers)[0]
+
+
+def _read(
+    text: str, board: Board, powers: Iterable[str] | None
+) -> tuple[ParseResult, dict[str, _SheetBuilder]]:
+    """:func:`parse_sheets`, with the builders of the sheets read (what each line holds)."""
     text = str(text)
     if len(text) > MAX_SHEET_CHARS:
         raise SheetTooLongError(len(text))
@@ -804,4 +832,303 @@ def parse_sheets(text: str, board: Board, powers: Iterable[str] | None = None) -
         _Line(line, number, current, reader, playing).parse()
         result.void.extend(current.void[before:])
     result.sheets = {p: builders[p].build() for p in playing if p in builders}
-    return result
+    return result, builders
+
+
+# --------------------------------------------------------------------------- editing the text
+
+
+@dataclass(frozen=True)
+class OrderChange:
+    """A menu's choice: the order for the presence in ``territory`` (``kind`` "hold",
+    "develop", "explore" with its ``target``; "" or an explore without a target: no order)."""
+
+    territory: str
+    kind: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class LandingChange:
+    """A menu's choice: land on ``target`` (None or "": no landing)."""
+
+    target: str | None
+
+
+@dataclass(frozen=True)
+class RelationChange:
+    """A tap on a relation button or a grid cell: declare ``relation`` toward ``toward``."""
+
+    toward: str
+    relation: Relation
+
+
+SheetChange = OrderChange | LandingChange | RelationChange
+"""A structured change of one power's sheet, applied to its text by :func:`edit_sheet`."""
+
+# The powers a relation list's item names, each with its words as typed.
+_Named = list[tuple[str, str]]
+
+_LIST_SEPARATORS = re.compile(f"({_LIST_SPLIT.pattern})", re.IGNORECASE)
+
+
+class _TextLine:
+    """One line of a sheet's text, cut as the reader cuts it: indent, the part read, what follows
+    it (spaces, a final full stop or semicolon), the comment and the line's ending."""
+
+    def __init__(self, raw: str) -> None:
+        pieces = raw.splitlines()
+        self.content = pieces[0] if pieces else ""
+        self.ending = raw[len(self.content) :]
+        code = self.content.split("#", 1)[0]
+        self.comment = self.content[len(code) :]
+        start = len(code) - len(code.lstrip())
+        end = len(code.rstrip().rstrip(".;").rstrip())
+        self.indent, self.core, self.tail = code[:start], code[start:end], code[end:]
+
+    def with_core(self, core: str) -> str:
+        """The line with ``core`` in place of the part read (indent, comment and ending kept)."""
+        return self.indent + core + self.tail + self.comment + self.ending
+
+    def removed(self) -> str:
+        """What is left of the line without its part read: its comment alone, or nothing."""
+        return self.indent + self.comment + self.ending if self.comment else ""
+
+
+class _SheetEdit:
+    """The lines of one power's sheet text and what the reader found on each, for one change."""
+
+    def __init__(
+        self, body: str, power: str, board: Board, powers: Iterable[str] | None, lang: str
+    ) -> None:
+        self.power = power
+        code = str(getattr(lang, "value", lang))
+        self.lang = code if code in KEYWORDS else "en"
+        self.reader = _Reader(board)
+        self.lines = str(body).splitlines(keepends=True)
+        self.cut = [_TextLine(raw) for raw in self.lines]
+        # A header typed inside one power's box opens no sheet there: it is read as a comment.
+        read = [
+            "# " + line.content if _header_of(_strip_comment(line.content))[0] else line.content
+            for line in self.cut
+        ]
+        playing = sort_powers(powers if powers is not None else POWERS)
+        self.playing = frozenset(playing) - {power}
+        _, builders = _read("\n".join([f"[{power}]", *read]), board, playing)
+        builder = builders.get(power)
+        # The reader numbers the header line 1: the body's line i is the reader's i + 2.
+        self.claims = {n - 2: claim for n, claim in (builder.claims if builder else {}).items()}
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def claimed(self, kind: str, what: str | None = None) -> list[int]:
+        """The lines (in order) holding ``kind`` (and ``what`` when given)."""
+        return sorted(
+            i for i, (k, w) in self.claims.items() if k == kind and (what is None or w == what)
+        )
+
+    def replace(self, index: int, core: str | None) -> None:
+        """Line ``index`` with ``core`` as its part read (None: the line goes, its comment
+        stays)."""
+        line = self.cut[index]
+        self.lines[index] = line.removed() if core is None else line.with_core(core)
+
+    def insert(self, after: int, line: str) -> None:
+        """A new line after line ``after`` (-1: first); the line before it gets an ending."""
+        if after >= 0 and self.lines[after] and not self.lines[after].endswith(("\n", "\r")):
+            self.lines[after] += "\n"
+        self.lines.insert(after + 1, line + "\n")
+
+    def last_written(self) -> int:
+        """The last line that is not blank (-1 when there is none)."""
+        for index in range(len(self.lines) - 1, -1, -1):
+            if self.lines[index].strip():
+                return index
+        return -1
+
+    def place(self, before_kinds: tuple[str, ...], after_kinds: tuple[str, ...]) -> int:
+        """Where a new line goes: before the first line holding one of ``before_kinds``, else
+        after the last line holding one of ``after_kinds``, else after the last line written."""
+        before = [i for i, (k, _) in self.claims.items() if k in before_kinds]
+        if before:
+            return min(before) - 1
+        after = [i for i, (k, _) in self.claims.items() if k in after_kinds]
+        return max(after) if after else self.last_written()
+
+    # ----------------------------------------------------------------- the changes
+    def order(self, change: OrderChange) -> None:
+        new: Order | None = None
+        if change.kind == "hold":
+            new = Hold(self.power, change.territory)
+        elif change.kind == "develop":
+            new = Develop(self.power, change.territory)
+        elif change.kind == "explore" and change.target:
+            new = Explore(self.power, change.territory, change.target)
+        elif change.kind not in ("", "explore"):
+            raise ValueError(f"unknown order kind {change.kind!r}")
+        core = None if new is None else format_order(new, self.lang)
+        held = self.claimed("order", change.territory)
+        if held:
+            self.replace(held[0], core)
+            return
+        if core is None:
+            return
+        # Among the order lines, in the menus' order of presences (as format_sheet writes them).
+        rank = (name_key(change.territory), change.territory)
+        orders = [(i, w) for i, (k, w) in sorted(self.claims.items()) if k == "order"]
+        later = [i for i, w in orders if (name_key(w), w) > rank]
+        if later:
+            at = later[0] - 1
+        elif orders:
+            at = orders[-1][0]
+        else:
+            at = self.place(("landing", "relation"), ())
+        self.insert(at, core)
+
+    def landing(self, change: LandingChange) -> None:
+        core = None
+        if change.target:
+            core = format_order(Landing(self.power, change.target), self.lang)
+        held = self.claimed("landing")
+        if held:
+            self.replace(held[0], core)
+        elif core is not None:
+            self.insert(self.place(("relation",), ("order",)), core)
+
+    def relation(self, change: RelationChange) -> None:
+        toward = change.toward
+        if toward == self.power:
+            raise ValueError("a power declares no relation toward itself")
+        want = Relation(change.relation).value
+        naming_it = False
+        clean: int | None = None
+        for index in self.claimed("relation"):
+            kind = self.claims[index][1]
+            items = self._items(index)
+            if items is None:  # "Germany: war": the line names one power
+                named = self.reader.power(self.cut[index].core.split(":", 1)[0]) == toward
+                if named and kind != want:
+                    self.replace(index, None)
+                naming_it = naming_it or (named and kind == want)
+                continue
+            named = any(power == toward for _, found in items[1] for power, _ in found or ())
+            if named and kind != want:
+                self._rewrite(index, items, without=toward)
+            elif named:
+                naming_it = True
+            readable = all(
+                found and all(power in self.playing for power, _ in found) for _, found in items[1]
+            )
+            if kind == want and clean is None and readable:
+                clean = index
+        if naming_it:
+            return
+        if clean is not None:
+            self._rewrite(clean, self._items(clean), adding=toward)  # type: ignore[arg-type]
+        elif want == Relation.WAR.value:
+            word = KEYWORDS.get(self.lang, KEYWORDS["en"])["war"]
+            line = f"{word}: {power_name(toward, self.lang)}"
+            alliances = self.claimed("relation", Relation.ALLIANCE.value)
+            relations = self.claimed("relation")
+            if alliances:
+                at = alliances[0] - 1
+            else:
+                at = relations[-1] if relations else self.place((), ("order", "landing"))
+            self.insert(at, line)
+
+    def _items(self, index: int) -> tuple[str, list[tuple[str, _Named | None]]] | None:
+        """``(head, [(item, its powers or None)])`` of a relation list line, as the reader cuts
+        it (``war: A, B``, ``war A B``); None for ``Germany: war``."""
+        core = self.cut[index].core
+        if ":" in core:
+            head, rest = core.split(":", 1)
+            if _key(head) not in WAR_WORDS and _key(head) not in ALLIANCE_WORDS:
+                return None
+            head += ":"
+        else:
+            end = len(core.split()[0])  # the core starts with its first word
+            head, rest = core[:end], core[end:]
+        pieces = _LIST_SEPARATORS.split(rest)
+        items: list[tuple[str, _Named | None]] = []
+        for piece in pieces[::2]:
+            item = piece.strip()
+            if not item:
+                continue
+            power = self.reader.power(item)
+            items.append((item, [(power, item)] if power else self.reader.power_words(item)))
+        return head, items
+
+    def _rewrite(
+        self,
+        index: int,
+        cut: tuple[str, list[tuple[str, _Named | None]]],
+        without: str | None = None,
+        adding: str | None = None,
+    ) -> None:
+        head, items = cut
+        kept: list[tuple[str, _Named | None]] = []
+        for item, named in items:
+            if named and any(power == without for power, _ in named):
+                rest = [(power, words) for power, words in named if power != without]
+                if rest:  # "Germany Italy" without Germany: Italy's words as typed
+                    kept.append((" ".join(words for _, words in rest), rest))
+                continue
+            kept.append((item, named))
+        if adding is not None:
+            at = len(kept)
+            for position, (_, named) in enumerate(kept):
+                first = named[0][0] if named else ""
+                if first in POWERS and POWERS.index(first) > POWERS.index(adding):
+                    at = position
+                    break
+            kept.insert(at, (power_name(adding, self.lang), [(adding, "")]))
+        if not kept:
+            self.replace(index, None)
+            return
+        self.replace(index, f"{head} {', '.join(item for item, _ in kept)}")
+
+
+def edit_sheet(
+    body: str,
+    power: str,
+    change: SheetChange,
+    board: Board,
+    powers: Iterable[str] | None = None,
+    lang: str = "en",
+) -> str:
+    """``power``'s sheet text ``body`` (without its header) with ``change`` applied to the text.
+
+    Only the line concerned is edited, added or taken out: the line holding the presence's
+    order (a menu), the landing line, the relation lines naming the power (a tap or a grid
+    cell); a new line goes where :func:`~tabletop.games.africa1880.notation_format.format_sheet`
+    would write it, in ``lang``'s keywords. Every other line stays as typed and in its place,
+    the lines the reader cannot use included (their warnings stay until the player removes
+    them), and so do comments and the endings of lines. A line taken out leaves its comment.
+    A header typed inside the body is read as a comment, as a page's box does. Raises
+    :class:`SheetTooLongError` for the texts :func:`parse_sheets` refuses.
+
+    >>> from tabletop.games.africa1880.board_files import load_board
+    >>> body = "Algeria: develop\\nexplore Mauretania\\nwar: Germany\\n"
+    >>> board = load_board()
+    >>> print(edit_sheet(body, "France", RelationChange("Italy", Relation.WAR), board), end="")
+    Algeria: develop
+    explore Mauretania
+    war: Germany, Italy
+    >>> print(edit_sheet(body, "France", OrderChange("Algeria", "hold"), board), end="")
+    Algeria: hold
+    explore Mauretania
+    war: Germany
+    """
+    if len(str(body)) > MAX_SHEET_CHARS:
+        raise SheetTooLongError(len(str(body)))
+    edit = _SheetEdit(body, power, board, powers, lang)
+    if isinstance(change, OrderChange):
+        edit.order(change)
+    elif isinstance(change, LandingChange):
+        edit.landing(change)
+    elif isinstance(change, RelationChange):
+        edit.relation(change)
+    else:
+        raise TypeError(f"not a sheet change: {change!r}")
+    return edit.text()

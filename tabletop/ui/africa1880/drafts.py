@@ -1,15 +1,16 @@
 """The typed order sheets of one position, and what the rules core reads in them.
 
 The draft of each power's sheet is kept as text (without its ``[Power]`` header): that text is
-the single source of truth, and the menus show what the core reads in it (``parse_sheets`` /
-``format_sheet`` keep the two in step). ``execute_orders`` finds the void orders before the
-round is resolved.
+the single source of truth, and the menus show what the core reads in it (``parse_sheets``). A
+menu's choice or a relation's tap edits only the line concerned (the core's ``edit_sheet``):
+every other line stays as typed, the lines the core cannot read included. ``execute_orders``
+finds the void orders before the round is resolved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.games.africa1880.board import Board
@@ -17,15 +18,17 @@ from tabletop.games.africa1880.execution import AfterOrders, execute_orders
 from tabletop.games.africa1880.notation import (
     MAX_SHEET_CHARS,
     MAX_SHOWN_PROBLEMS,
+    LandingChange,
+    OrderChange,
     ParseResult,
+    RelationChange,
+    SheetChange,
+    edit_sheet,
     parse_sheets,
 )
 from tabletop.games.africa1880.notation_format import format_sheet
 from tabletop.games.africa1880.orders import (
-    Develop,
     Explore,
-    Hold,
-    Landing,
     OrderSheet,
     VoidOrder,
     relations_from_sheets,
@@ -163,9 +166,16 @@ class Drafts:
         self._checks = None
         return True
 
-    def write(self, sheet: OrderSheet, lang: str) -> bool:
-        """Write ``sheet`` as its power's draft, in ``lang``'s keywords."""
-        return self.set_text(sheet.power, self.body(sheet, lang))
+    def edit(self, power: str, change: SheetChange, lang: str) -> bool:
+        """Apply a menu's or a tap's ``change`` to ``power``'s draft text with the core's
+        :func:`~tabletop.games.africa1880.notation.edit_sheet`: only the line concerned changes,
+        every other line stays as typed (unreadable ones too, with their warnings). False when
+        the text stays the same, or when the draft is over the size limit (it is kept whole,
+        and its check says why)."""
+        if self.too_long(power):
+            return False
+        text = edit_sheet(self.texts.get(power, ""), power, change, self.board, self.powers, lang)
+        return self.set_text(power, text)
 
     def order_of(self, power: str, territory: str) -> tuple[str, str]:
         """(kind, target) of the order written for ``power``'s presence in ``territory``.
@@ -180,43 +190,34 @@ class Drafts:
             return ("explore", "")
         return ("", "")
 
-    def with_order(self, power: str, territory: str, kind: str, target: str = "") -> OrderSheet:
-        """``power``'s sheet with the order for ``territory`` replaced (kind "" removes it)."""
+    def set_order(
+        self, power: str, territory: str, kind: str, target: str = "", lang: str = "en"
+    ) -> bool:
+        """The order for ``power``'s presence in ``territory`` (kind "" removes it); an explore
+        chosen without its target yet writes no order but is shown (:meth:`order_of`)."""
         if kind not in ("", *KINDS):
             raise ValueError(f"unknown order kind {kind!r}")
-        sheet = self.sheet(power)
-        kept = [o for o in sheet.orders if o.source != territory]
-        self.pending_explore.discard((power, territory))
-        new_order: Any = None
-        if kind == "hold":
-            new_order = Hold(power, territory)
-        elif kind == "develop":
-            new_order = Develop(power, territory)
-        elif kind == "explore":
-            if target:
-                new_order = Explore(power, territory, target)
-            else:  # chosen in the menu, target still to pick: no order yet, but show it
-                self.pending_explore.add((power, territory))
-                self._checks = None
-        # Keep the sheet in the order of the presences so the text reads like the table.
-        orders = kept + ([new_order] if new_order is not None else [])
-        rank = {name: i for i, name in enumerate(presences_of(self.state, power))}
-        orders.sort(key=lambda o: rank.get(o.source, len(rank)))
-        return replace(sheet, orders=tuple(orders))
+        if kind == "explore" and not target:
+            self.pending_explore.add((power, territory))
+            self._checks = None
+        else:
+            self.pending_explore.discard((power, territory))
+        return self.edit(power, OrderChange(territory, kind, target), lang)
 
-    def with_landing(self, power: str, target: str | None) -> OrderSheet:
-        """``power``'s sheet landing on ``target`` (None or "" for no landing)."""
-        return replace(self.sheet(power), landing=Landing(power, target) if target else None)
+    def set_landing(self, power: str, target: str | None, lang: str = "en") -> bool:
+        """``power`` lands on ``target`` (None or "" for no landing)."""
+        return self.edit(power, LandingChange(target or None), lang)
 
     def relation(self, declarer: str, toward: str) -> Relation:
         """The relation written on ``declarer``'s sheet toward ``toward`` (alliance if none)."""
         return self.sheet(declarer).relation(toward)
 
-    def with_relation(self, declarer: str, toward: str, relation: Relation) -> OrderSheet:
-        """``declarer``'s sheet declaring ``relation`` toward ``toward`` (the core's
-        :meth:`~tabletop.games.africa1880.orders.OrderSheet.with_relation`: a power declares
-        nothing toward itself)."""
-        return self.sheet(declarer).with_relation(toward, relation)
+    def set_relation(
+        self, declarer: str, toward: str, relation: Relation, lang: str = "en"
+    ) -> bool:
+        """``declarer`` declares ``relation`` toward ``toward`` (a power declares nothing toward
+        itself: ``ValueError``)."""
+        return self.edit(declarer, RelationChange(toward, Relation(relation)), lang)
 
     def combined_text(self) -> str:
         """All drafts as one typed text, each under its header (headers inside boxes disarmed)."""
@@ -268,12 +269,21 @@ class Drafts:
         return relations_from_sheets(self.sheets(), self.powers)
 
     def relang(self, old: str, new: str) -> None:
-        """Rewrite the drafts in ``new``'s keywords, only where they are exactly what the menus
-        wrote in ``old``: text a person typed (comments, own wording) is kept as typed."""
+        """Rewrite the drafts in ``new``'s keywords, only where every line is one the menus
+        write in ``old``: text a person typed (comments, own wording) is kept as typed."""
         for power in list(self.texts):
             sheet = self.sheet(power)
-            if self.texts[power].strip() == self.body(sheet, old).strip():
-                self.texts[power] = self.body(sheet, new)
+            written = dict(
+                zip(
+                    self.body(sheet, old).splitlines(),
+                    self.body(sheet, new).splitlines(),
+                    strict=True,
+                )
+            )
+            lines = self.texts[power].splitlines()
+            if all(line in written for line in lines if line.strip()):
+                text = "\n".join(written.get(line, line) for line in lines)
+                self.texts[power] = text + "\n" if text else text
         self._parsed = {}
         self._checks = None
 

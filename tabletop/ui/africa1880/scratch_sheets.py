@@ -9,7 +9,6 @@ the menus, the typed text and the live checks are exactly those of the order-she
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,7 +16,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from tabletop.games.africa1880.board import Board
-from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
@@ -68,52 +66,6 @@ class ScratchSheets(SheetIntents, traitlets.HasTraits):
 
     def say_refused(self, refusal: Refused) -> None:
         self.say(refusal.text(self.lang), refusal.kind)
-
-    # The menus and the grid write a sheet again from what the core read in it; a line the core
-    # could not read (an unknown name, a typo) would vanish and look, to the comparison, like
-    # an order no longer given. Such lines are kept as typed, except the one a menu replaces.
-    def _unread_lines(self, power: str) -> list[tuple[str, str]]:
-        """(source written, line) of each line of ``power``'s sheet the core could not read."""
-        body = self._drafts.box_text(power)[0].splitlines()
-        out = []
-        for void in self._drafts.parse(power).void:
-            if void.line is not None and 0 <= void.line - 2 < len(body):
-                line = body[void.line - 2]
-                source = re.split(r":|->|=>|→", line.split("#", 1)[0], maxsplit=1)[0]
-                out.append((normalize_name(source.strip()), line))
-        return out
-
-    def _keeping(self, power: str, change: Callable[[], None], keep: Callable[[str], bool]) -> None:
-        unread = [line for source, line in self._unread_lines(power) if keep(source)]
-        change()
-        text = self._drafts.texts.get(power, "")
-        missing = [line for line in unread if line not in text.splitlines()]
-        if missing:
-            self._drafts.set_text(power, text.rstrip("\n") + "\n" + "\n".join(missing) + "\n")
-            self.drafts_revision += 1
-
-    def set_relation(self, declarer: str, toward: str, relation: str) -> None:
-        self._keeping(
-            declarer,
-            lambda: super(ScratchSheets, self).set_relation(declarer, toward, relation),
-            lambda _source: True,
-        )
-
-    def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
-        changed = normalize_name(territory)
-        self._keeping(
-            power,
-            lambda: super(ScratchSheets, self).set_order(power, territory, kind, target),
-            lambda source: source != changed,
-        )
-
-    def set_landing(self, power: str, target: str | None) -> None:
-        presences = {normalize_name(name) for name in self.presences_of(power)}
-        self._keeping(
-            power,
-            lambda: super(ScratchSheets, self).set_landing(power, target),
-            lambda source: source in presences,
-        )
 
     def combined_text(self) -> str:
         """Every sheet under its header, as the rules core reads typed sheets."""

@@ -124,16 +124,14 @@ class DraftSheets:
     def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
         """Intent: the order for ``power``'s presence in ``territory`` (kind "" removes it)."""
         self._check_power(power)
-        sheet = self.drafts.with_order(power, territory, kind, target)
-        self._written(self.drafts.write(sheet, self._lang()))
+        self._written(self.drafts.set_order(power, territory, kind, target, self._lang()))
         if kind == "explore" and not target:
             self._changed()  # the menu shows "explore" without a written order
 
     def set_landing(self, power: str, target: str | None) -> None:
         """Intent: ``power`` lands on ``target`` (None or "" for no landing)."""
         self._check_power(power)
-        sheet = self.drafts.with_landing(power, target)
-        self._written(self.drafts.write(sheet, self._lang()))
+        self._written(self.drafts.set_landing(power, target, self._lang()))
 
     def relation(self, declarer: str, toward: str) -> Relation:
         """ "war" or "alliance" as written on ``declarer``'s sheet toward ``toward``."""
@@ -143,8 +141,9 @@ class DraftSheets:
         """Intent: ``declarer`` declares ``relation`` ("war"/"alliance") toward ``toward``."""
         self._check_power(declarer)
         self._check_power(toward)
-        sheet = self.drafts.with_relation(declarer, toward, Relation(relation))
-        self._written(self.drafts.write(sheet, self._lang()))
+        if declarer == toward:
+            raise ValueError("a power declares no relation toward itself")
+        self._written(self.drafts.set_relation(declarer, toward, Relation(relation), self._lang()))
 
     # ----------------------------------------------------------------- menus and checks
     def presences_of(self, power: str) -> list[str]:

@@ -112,21 +112,19 @@ class SeatSheetModel:
 
     def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
         self._mine(power)
-        sheet = self._drafts.with_order(power, territory, kind, target)
-        changed = self._drafts.write(sheet, self.lang)
+        changed = self._drafts.set_order(power, territory, kind, target, self.lang)
         self._changed(changed or (kind == "explore" and not target))
 
     def set_landing(self, power: str, target: str | None) -> None:
         self._mine(power)
-        self._changed(self._drafts.write(self._drafts.with_landing(power, target), self.lang))
+        self._changed(self._drafts.set_landing(power, target, self.lang))
 
     def relation(self, declarer: str, toward: str) -> Relation:
         return self._drafts.relation(declarer, toward)
 
     def set_relation(self, declarer: str, toward: str, relation: Relation) -> None:
         self._mine(declarer)
-        sheet = self._drafts.with_relation(declarer, toward, relation)
-        self._changed(self._drafts.write(sheet, self.lang))
+        self._changed(self._drafts.set_relation(declarer, toward, relation, self.lang))
 
     def checks_for(self, power: str) -> list[Check]:
         return [c for c in self._drafts.checks(self.lang) if c.power == power]

@@ -36,17 +36,17 @@ def test_header_lines(line: str, header: bool) -> None:
 def test_menus_write_the_sheet_in_the_order_of_the_presences() -> None:
     d = drafts()
     first, *_ = presences_of(d.state, "France")
-    assert d.write(d.with_order("France", first, "develop"), "en")
+    assert d.set_order("France", first, "develop", lang="en")
     assert d.order_of("France", first) == ("develop", "")
     assert d.texts["France"].startswith(first)
-    assert not d.write(d.with_order("France", first, "develop"), "en")  # nothing changed
+    assert not d.set_order("France", first, "develop", lang="en")  # nothing changed
 
 
 def test_an_explore_without_target_is_shown_but_not_written() -> None:
     d = drafts()
     first = presences_of(d.state, "France")[0]
-    sheet = d.with_order("France", first, "explore")
-    assert sheet.orders == ()
+    d.set_order("France", first, "explore")
+    assert d.sheet("France").orders == ()
     assert d.order_of("France", first) == ("explore", "")
 
 
@@ -62,7 +62,7 @@ def test_a_header_inside_a_box_is_disarmed_and_reported() -> None:
 def test_relations_and_language_switch_keep_typed_text() -> None:
     d = drafts()
     assert d.relation("France", "Germany") is Relation.ALLIANCE
-    assert d.write(d.with_relation("France", "Germany", Relation.WAR), "en")
+    assert d.set_relation("France", "Germany", Relation.WAR, "en")
     assert d.relation("France", "Germany") is Relation.WAR
     assert d.declared_relations().war("France", "Germany")
     d.set_text("Italy", "# our plan\nwar: France\n")
@@ -70,7 +70,7 @@ def test_relations_and_language_switch_keep_typed_text() -> None:
     assert "guerre" in d.texts["France"]  # written by the menus: rewritten
     assert d.texts["Italy"] == "# our plan\nwar: France\n"  # typed by a person: kept
     with pytest.raises(ValueError, match="toward itself"):
-        d.with_relation("France", "France", Relation.WAR)
+        d.set_relation("France", "France", Relation.WAR)
 
 
 def test_every_presence_without_an_order_is_listed() -> None:
