@@ -3,12 +3,22 @@ PDF library (fpdf2) until a sheet is printed.
 
 The Africa map of an uploaded board is placed with SciPy's image tools (``scipy.ndimage``, a
 distance transform; the default board's placements ship ready-made); the analysis's solvers
-(``scipy.optimize``, the factored game solver) wait for the teacher view."""
+(``scipy.optimize``, the factored game solver) wait for the teacher view.
+
+Every page visit starts a kernel (issue 19: a kernel's memory is what a class of phones costs),
+so the seat and student pages, built as their notebooks build them from a real table's and a
+real class's links, load no library they do not use: no SciPy, matplotlib, pandas, PDF or QR
+library, nor Jupyter's server (``voila.utils``, wanted by a preheated kernel only). numpy stays:
+the seat's map is an ipycanvas canvas (which imports numpy and Pillow) and a class game's payoffs
+are a numpy array. ``benchmarks/page_memory.py`` measures the kernels."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +60,95 @@ def test_the_lesson_factories_are_found_on_the_package() -> None:
     assert callable(analysis.dominance_lesson) and callable(analysis.massai_analysis_panel)
     with pytest.raises(AttributeError):
         analysis.no_such_thing  # noqa: B018
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Loaded by neither page (top-level packages, and tabletop packages).
+NEVER = (
+    "scipy",
+    "matplotlib",
+    "pandas",
+    "fpdf",
+    "reportlab",
+    "segno",
+    "nbconvert",
+    "jupyter_server",
+    "tabletop.printing",
+)
+#: Also not by the seat page (the student page plays a class game of the analysis).
+NOT_ON = {
+    "seat": ("tabletop.analysis", "tabletop.classroom"),
+    "student": ("PIL", "ipycanvas", "tabletop.ui.africa1880", "tabletop.ui.seat.africa"),
+}
+# Runs a notebook's code cells as Voilà does (the query string in $QUERY_STRING), keeps the
+# page (the last cell's value), then prints the CSS classes of its widgets and what was loaded.
+NOTEBOOK_RUNNER = """
+import ast, json, sys
+import ipywidgets
+tree = ast.parse(sys.stdin.read())
+last = tree.body.pop()
+scope = {}
+exec(compile(tree, "<notebook>", "exec"), scope)
+page = eval(compile(ast.Expression(last.value), "<notebook>", "eval"), scope)
+classes = sorted(
+    {c for w in ipywidgets.Widget.widgets.values() for c in getattr(w, "_dom_classes", ())}
+)
+print(json.dumps({"page": type(page).__name__, "classes": classes, "modules": sorted(sys.modules)}))
+"""
+
+
+def notebook_code(name: str) -> str:
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in cells["cells"] if c["cell_type"] == "code")
+
+
+def open_links(db: Path) -> dict[str, str]:
+    """A table on the example Africa game and a class of two students with a round open: the
+    query strings of a seat's link and of a student's personal link."""
+    from tabletop.games.africa1880.gamefile import example_game
+    from tabletop.store import open_store
+    from tabletop.store.classroom import Classes
+    from tabletop.store.seats import Tables
+
+    store = open_store(db)
+    try:
+        table = Tables(store).open_table(store.create_game(example_game()).game_id)
+        classes = Classes(store)
+        new = classes.create("africa-two-full", rounds=2, seed=1)
+        ana = classes.join(new.class_id, new.code, "Ana")
+        classes.join(new.class_id, new.code, "Ben")
+        classes.open_round(new.class_id, new.host_token)
+    finally:
+        store.close()
+    return {
+        "seat": f"table={table.table_id}&token={table.seats[0].token}",
+        "student": f"class={new.class_id}&student={ana.token}",
+    }
+
+
+@pytest.mark.parametrize(("name", "shown"), [("seat", "tt-seal"), ("student", "tt-choice")])
+def test_a_phone_page_loads_only_what_it_uses(tmp_path: Path, name: str, shown: str) -> None:
+    db = tmp_path / "pages.db"
+    env = dict(os.environ)
+    env.pop("VOILA_PREHEAT", None)
+    env.update(QUERY_STRING=open_links(db)[name], TABLETOP_DATABASE_URL=f"sqlite:///{db}")
+    done = subprocess.run(
+        [sys.executable, "-c", NOTEBOOK_RUNNER],
+        input=notebook_code(name),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT / "notebooks",
+        check=True,
+        timeout=300,
+    )
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown in found["classes"], found["classes"]  # the page opened, not a refusal
+    assert "tt-refusal" not in found["classes"]
+    loaded = {
+        prefix
+        for module in found["modules"]
+        for prefix in NEVER + NOT_ON[name]
+        if module == prefix or module.startswith(prefix + ".")
+    }
+    assert sorted(loaded) == []
