@@ -1,9 +1,10 @@
 """The reveal page at projector size (1920×1080) in Chromium, driven by the keyboard only.
 
 The map gets the focus with one click, then the arrow keys, space, Page Down / Page Up (a
-presenter's clicker), Home and End go through the steps; the page fits the screen without
-scrolling. Screenshots of a conflict step and of the scores are saved
-(docs/screenshots/reveal-*.png when TABLETOP_SCREENSHOTS=docs/screenshots).
+presenter's clicker), Home and End go through the steps, placing first as the table does; a
+removal is a warning (its colour and its ⚠); the page fits the screen without scrolling.
+Screenshots of a conflict step and of the scores are saved (docs/screenshots/reveal-*.png when
+TABLETOP_SCREENSHOTS=docs/screenshots).
 """
 
 from __future__ import annotations
@@ -36,9 +37,26 @@ def test_keyboard_reveal_at_projector_size(voila, page, wait_for_widgets, screen
         shown.append(index)
 
     press("ArrowRight", 1)
-    assert steps[1].kind == "conflict"
+    assert steps[1].kind == "placements"  # the table's order: placing comes first
     expect(page.locator(".tt-reveal-lines li")).to_have_count(len(steps[1].lines))
+    expect(page.locator(".tt-reveal-lines li.tt-meaning-action")).to_have_count(len(steps[1].lines))
+    # A conflict that removes a presence: its line a warning, dark red after a ⚠.
+    removal = next(
+        i for i, s in enumerate(steps) if s.kind == "conflict" and "warning" in s.meanings
+    )
+    for index in range(2, removal + 1):
+        press("PageDown", index)
+    warning = page.locator(".tt-reveal-lines li.tt-meaning-warning")
+    expect(warning).to_have_count(list(steps[removal].meanings).count("warning"))
+    expect(warning.first).to_contain_text(" is removed: ")
+    look = warning.first.evaluate(
+        "li => [getComputedStyle(li, '::before').content, getComputedStyle(li).color,"
+        " getComputedStyle(li.parentElement).color]"
+    )
+    assert "⚠" in look[0] and look[1] != look[2], look
     page.screenshot(path=str(screenshot_path("reveal-conflict-1920.png")))
+    press("Home", 0)
+    press("ArrowRight", 1)
     press("Space", 2)
     press("PageDown", 3)
     press("ArrowLeft", 2)

@@ -17,6 +17,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import Canvas  # type: ignore[import-untyped]
 
 from tabletop.i18n import translator
+from tabletop.ui.africa1880.instruction_style import INSTRUCTION_CSS, meaning_classes
 from tabletop.ui.reveal.steps import RevealStep
 from tabletop.ui.shell.html import esc
 
@@ -120,7 +121,7 @@ class RevealView:
         )
         panel.add_class("tt-reveal-panel")
         self.root = widgets.HBox(
-            [widgets.HTML(f"<style>{CSS}</style>"), self.canvas, panel],
+            [widgets.HTML(f"<style>{CSS}{INSTRUCTION_CSS}</style>"), self.canvas, panel],
             layout=widgets.Layout(align_items="flex-start"),
         )
         self.root.add_class("tt-app")
@@ -137,7 +138,11 @@ class RevealView:
         """Draw the current step: map, title, lines, counter, and the buttons' state."""
         step = self.step
         tr = translator(self.lang)
-        items = "".join(f"<li>{esc(line)}</li>" for line in step.lines)
+        # Each line styled by its meaning, as on the Africa page's report (a warning: ⚠, red).
+        items = "".join(
+            f'<li class="{meaning_classes(step.meaning(i))}">{esc(line)}</li>'
+            for i, line in enumerate(step.lines)
+        )
         self.text.value = (
             f'<div class="tt-reveal-step tt-reveal-kind-{esc(step.kind)}">'
             f'<div class="tt-reveal-title">{esc(step.title)}</div>'

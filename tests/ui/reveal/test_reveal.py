@@ -17,13 +17,14 @@ def test_steps_follow_the_report_of_the_round() -> None:
     report = game.history[-1].report
     assert report is not None
     kinds = [s.kind for s in steps]
-    # Title, every conflict, every colony, placements power by power, pins, void orders, scores.
+    # The table's order: title, placements power by power, pins, every colony, every conflict,
+    # void orders, scores (tests/ui/reveal/test_steps.py: exactly the table instructions').
     order = [
         StepKind.TITLE,
-        StepKind.CONFLICT,
-        StepKind.COLONY,
         StepKind.PLACEMENTS,
         StepKind.PINS,
+        StepKind.COLONY,
+        StepKind.CONFLICT,
         StepKind.VOID,
         StepKind.SCORES,
     ]
@@ -78,7 +79,7 @@ def test_keys_and_buttons_move_through_the_steps() -> None:
     last = len(view.steps) - 1
     assert view.index == 0 and view.back_button.disabled
     view.key("ArrowRight")
-    assert view.index == 1 and "Conflit" in view.text.value
+    assert view.index == 1 and "POSER" in view.text.value  # the table's order: placing first
     view.key(" ")
     view.key("PageDown")  # a presenter's clicker
     assert view.index == 3
