@@ -66,15 +66,16 @@ def register(africa_subparsers: Any, massai_subparsers: Any) -> None:
         "--count-budget",
         type=float,
         default=ELIMINATION_WORK,
-        help="with --time-limit 0: work allowed for counting every equilibrium, in table-cell "
-        f"operations (default {ELIMINATION_WORK:g}); beyond it the count is estimated",
+        help="work allowed for counting the equilibria of each group of linked relations, in "
+        f"table-cell operations (default {ELIMINATION_WORK:g}; counted, not timed: the same "
+        "answer on every machine); beyond it the count is estimated with a 95%% interval",
     )
     eq.add_argument(
         "--time-limit",
         type=float,
-        default=1.0,
-        help="seconds allowed for an exact count (default 1); beyond it the count is estimated "
-        "from random profiles with a 95%% interval (0: use --count-budget instead)",
+        default=0.0,
+        help="wall-clock seconds after which the listing and the sampling stop early (default "
+        "0: no limit); the output then says it was cut (cut_by_time_limit)",
     )
     _add_lang(eq)
     eq.set_defaults(handler=cmd_equilibria)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from tabletop.analysis.africa_diplomacy.model import (
@@ -30,8 +28,6 @@ from tabletop.games.africa1880 import AfterOrders, Relations
 
 #: Equilibria listed by default.
 DEFAULT_LIMIT = 1000
-#: Seconds the equilibrium count may take by default (the page's limit).
-DEFAULT_TIME_LIMIT = 1.0
 
 
 def analyse(
@@ -42,17 +38,20 @@ def analyse(
     limit: int = DEFAULT_LIMIT,
     pareto_brute_force: int = 18,
     count_budget: float = ELIMINATION_WORK,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    time_limit: float | None = None,
     seed: int = 0,
 ) -> DiplomacyAnalysis:
     """Analyse the relations game of ``after`` (a position after phase 3).
 
     ``declared``: the relations actually written (default: alliance everywhere). ``limit``: how
     many equilibria to list at most. Their count is exact when it can be reached within
-    ``time_limit`` seconds (``None``: within ``count_budget`` table-cell operations instead),
-    else ``equilibrium_count`` is ``None`` and ``count_estimate`` / ``count_interval`` give an
-    estimate with a 95 % interval from uniform random profiles (``seed`` fixed, so the same
-    position gives the same figures); the listed equilibria are exact either way. Pareto
+    ``count_budget`` table-cell operations per independent group of relations (counted work,
+    not time: the same position and options give the same answer on every machine and under
+    any load), else ``equilibrium_count`` is ``None`` and ``count_estimate`` /
+    ``count_interval`` give an estimate with a 95 % interval from a fixed number of uniform
+    random profiles (``seed`` fixed); the listed equilibria are exact either way.
+    ``time_limit`` (seconds of wall-clock time, default none) may cut a caller's wait: the
+    listing and the sampling then stop early and ``cut`` says so (finish with no limit). Pareto
     optimality among all outcomes is decided exactly when one outcome gives every power its
     maximum (always the case with the default payoff: all-alliance removes no one and founds
     every colony), else by brute force over at most ``2 ** pareto_brute_force`` profiles; beyond
@@ -72,7 +71,6 @@ def analyse(
         raise AnalysisError("the limit must be zero or more")
     if time_limit is not None and not time_limit > 0:
         raise AnalysisError("the time limit must be a positive number of seconds")
-    start = time.perf_counter()
     try:
         game = DiplomacyGame(after, weight, payoff)
     except TooLarge as error:
@@ -83,14 +81,7 @@ def analyse(
     names = game.variables
     reports = tuple(_power_report(game, p, declared_profile, free) for p in game.powers)
     declared_ok = all(r.declared_is_best_response for r in reports)
-    solve_time = None
-    if time_limit is not None:
-        # What is left of the limit, less a reserve for the reports that follow the search:
-        # 30 % of the limit, or more when the work so far (the same kind: the model and the
-        # rules core) shows a slow machine.
-        spent = time.perf_counter() - start
-        solve_time = max(0.05, min(0.7 * time_limit - spent, time_limit - 3 * spent - 0.05))
-    solution = solve(game, limit, count_budget, solve_time, seed)
+    solution = solve(game, limit, count_budget, time_limit, seed)
     if solution.is_equilibrium(declared_profile) != declared_ok:
         raise AnalysisError(
             "internal check failed: the equilibrium search and the rules core disagree on "
@@ -152,6 +143,7 @@ def analyse(
         power_reports=reports,
         territory_tables=territory_tables(after, game.weight, payoff),
         game=game,
+        cut=solution.cut,
         _solution=solution,
     )
 

@@ -104,6 +104,9 @@ class DiplomacyAnalysis:
     #: How an estimated count was found: for each component counted by sampling, (number of
     #: its relations, uniform random profiles of them drawn, how many were equilibria).
     count_samples: tuple[tuple[int, int, int], ...] = ()
+    #: Whether a wall-clock limit cut the work short (then the count may be an estimate where
+    #: the analysis with no time limit counts it exactly; without a limit it is never set).
+    cut: bool = False
     _solution: NashSolution | None = field(repr=False, compare=False, default=None)
 
     def all_equilibrium_profiles(self, include_free: bool = True) -> Iterator[Relations]:
@@ -145,6 +148,7 @@ class DiplomacyAnalysis:
                 for n, trials, hits in self.count_samples
             ],
             "listed_equilibria": len(self.equilibria),
+            "cut_by_time_limit": self.cut,
             "complete": self.complete,
             "note": self.note,
             "equilibria": [e.to_dict() for e in self.equilibria],

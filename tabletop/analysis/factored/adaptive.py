@@ -1,4 +1,4 @@
-"""Choosing how to solve one component: the cheapest exact method within time and memory, else
+"""Choosing how to solve one component: the cheapest exact method within the work allowed, else
 an estimate of the count with a 95 % interval from uniform sampling.
 
 Exact methods, with their estimated cost in table-cell operations:
@@ -9,20 +9,22 @@ Exact methods, with their estimated cost in table-cell operations:
   candidate: ``2 ** 20`` profiles).
 * **elimination** (:mod:`~tabletop.analysis.factored.counting`): cost planned on the scopes.
 
-Limits come from the machine, not constants: the time left (at :data:`CELL_RATE` operations a
-second, a conservative figure for numpy on one core) and the free memory (:func:`memory_cells`).
+Every limit is *counted work*, never the time or the memory of the machine (:class:`Work`):
+the same game and options take the same decisions, and give the same answer, on any machine
+and under any load. A wall-clock limit may still cut a caller's wait; the answer then says it
+was cut (:attr:`Work.cut`).
 
 Methods: **dense** is exhaustive enumeration (generate and test) done on a bit table of every
-profile at once; the estimate is plain Monte Carlo, profiles drawn uniformly and checked
-(:func:`sample_count`), with the Wilson score interval on the fraction of solutions (Wilson,
-"Probable Inference, the Law of Succession, and Statistical Inference", JASA 22, 1927). Which
-method runs is decided by a cost model of cell operations, before any work starts.
+profile at once; the estimate is plain Monte Carlo, a fixed number of profiles drawn uniformly
+with a fixed seed and checked (:func:`sample_count`), with the Wilson score interval on the
+fraction of solutions (Wilson, "Probable Inference, the Law of Succession, and Statistical
+Inference", JASA 22, 1927) and its centre as the point estimate. Which method runs is decided
+by a cost model of cell operations, before any work starts.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,52 +42,84 @@ from tabletop.analysis.factored.constraints import (
 )
 from tabletop.analysis.factored.game import RuleTerm
 
-#: Table-cell operations a second assumed when turning a time limit into a work budget (the
-#: dense method, its tables summed along long rows, ran at 5.4e8 to 1.4e9 a second on a
-#: two-core machine at load 6).
-CELL_RATE = 7.0e8
-#: Never more than this many cells in one table, whatever the free memory (2**28).
-HARD_CELLS = 2.0**28
+#: Never more than this many cells in one table (2**27): a fixed figure, not the free memory,
+#: so that the method chosen does not depend on the machine.
+HARD_CELLS = 2.0**27
+#: Most profiles of one component laid out by the dense method (2**26: 64 MB a table).
+DENSE_CELLS = 2.0**26
+#: Cell operations (as :func:`dense_cost` counts them) the dense method may spend for each cell
+#: operation of the elimination budget: its passes run along long contiguous rows of one byte,
+#: about ten times cheaper a cell than the elimination's float tables (measured: 24 relations,
+#: cost 2.5e8-3.4e8, 0.03-0.12 s of CPU; 26 relations, cost 9.7e8-1.3e9, 0.22-0.54 s).
+DENSE_PER_ELIMINATION = 10.0
 #: Table-cell passes one rule term costs when computed on every profile (measured on the
 #: colony candidate of five powers: packing, bit counts and masks).
 RULE_PASSES = 12
 #: Confidence of the interval given with an estimated count.
 CONFIDENCE = 0.95
+#: Profiles drawn when a count is estimated (fewer when each costs much to check, see
+#: :func:`sample_trials`).
+SAMPLE_TRIALS = 65536
+#: Cell operations the sampling of one component may spend.
+SAMPLE_WORK = 6.0e7
 
 
 def memory_cells(bytes_per_cell: int = 8) -> float:
-    """Largest table (cells) worth building: a quarter of the memory free now, at most
-    :data:`HARD_CELLS` (``2 ** 26`` when the free memory cannot be read).
+    """Largest table (cells) an exact method may build: :data:`HARD_CELLS` at one byte a cell,
+    fewer for wider cells (a fixed figure: the answer must not depend on the machine).
 
-    >>> 2**10 <= memory_cells() <= HARD_CELLS
-    True
+    >>> memory_cells(1) == HARD_CELLS, memory_cells(8) == HARD_CELLS / 8
+    (True, True)
     """
-    try:
-        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 2.0**26
-    return float(max(2**10, min(HARD_CELLS, free / 4 / bytes_per_cell)))
+    return HARD_CELLS / bytes_per_cell
 
 
 @dataclass
-class Clock:
-    """The time allowed to one analysis; ``None``: no limit."""
+class Work:
+    """The work one analysis may do, counted in table-cell operations (deterministic), and an
+    optional wall-clock limit (seconds) that may cut it short.
 
-    limit: float | None
+    Methods ask :meth:`allows` before they start (from their planned cost) and :meth:`spend`
+    after; :attr:`cut` tells that the wall-clock limit, not the work, stopped something (the
+    answer then depends on the machine, and says so).
+
+    >>> work = Work(100.0)
+    >>> work.allows(60.0), work.spend(60.0), work.allows(60.0)
+    (True, None, False)
+    >>> work.cut
+    False
+    """
+
+    budget: float
+    wall_limit: float | None = None
+    spent: float = 0.0
+    cut: bool = False
     start: float = 0.0
 
     def __post_init__(self) -> None:
         self.start = time.perf_counter()
 
     def left(self) -> float:
-        if self.limit is None:
-            return math.inf
-        return self.limit - (time.perf_counter() - self.start)
+        """Cell operations still allowed."""
+        return max(0.0, self.budget - self.spent)
 
-    def budget(self, share: float = 1.0) -> float:
-        """Cell operations that fit in ``share`` of the time left."""
-        left = self.left()
-        return math.inf if math.isinf(left) else max(0.0, left * share * CELL_RATE)
+    def allows(self, cost: float) -> bool:
+        """Whether work of this cost fits in what is left."""
+        return cost <= self.left()
+
+    def spend(self, cost: float) -> None:
+        self.spent += cost
+
+    def deadline(self) -> float:
+        """The :func:`time.perf_counter` time at which the wall-clock limit runs out (infinite
+        without one)."""
+        return math.inf if self.wall_limit is None else self.start + self.wall_limit
+
+    def out_of_time(self) -> bool:
+        """Whether the wall-clock limit has run out (then :attr:`cut` is set)."""
+        if self.wall_limit is not None and time.perf_counter() > self.deadline():
+            self.cut = True
+        return self.cut
 
 
 def dense_cost(scope: Sequence[int], constraints: Sequence[AnyConstraint]) -> float:
@@ -205,25 +239,55 @@ class Estimate:
     space: float = 0.0
 
 
+def check_cost(constraints: Sequence[AnyConstraint]) -> float:
+    """Estimated cell operations of checking one profile against every constraint (a table
+    is one look-up; a wide condition computes its terms for every choice of its owner).
+
+    >>> check_cost([Constraint(0, (0, 1), np.ones((2, 2), bool))])
+    1.0
+    """
+    cost = 0.0
+    for c in constraints:
+        if isinstance(c, Constraint):
+            cost += 1.0
+            continue
+        passes = sum(RULE_PASSES if isinstance(t, RuleTerm) else 1 for t in c.terms)
+        cost += 2.0 ** len(c.own) * (passes + 2)
+    return cost
+
+
+def sample_trials(constraints: Sequence[AnyConstraint], work: float = SAMPLE_WORK) -> int:
+    """Profiles to draw: :data:`SAMPLE_TRIALS`, fewer when checking them would cost more than
+    ``work`` cell operations (at least 4096), a multiple of 4096.
+
+    >>> sample_trials([Constraint(0, (0, 1), np.ones((2, 2), bool))])
+    65536
+    """
+    affordable = int(work / max(check_cost(constraints), 1.0))
+    return max(4096, min(SAMPLE_TRIALS, affordable) // 4096 * 4096)
+
+
 def sample_count(
     constraints: Sequence[AnyConstraint],
     scope: tuple[int, ...],
-    clock: Clock,
     rng: np.random.Generator,
+    trials: int = SAMPLE_TRIALS,
     confidence: float = CONFIDENCE,
-    min_trials: int = 20000,
     batch: int = 4096,
+    work: Work | None = None,
 ) -> tuple[Estimate, np.ndarray]:
-    """Estimate the number of solutions over ``scope`` from uniform random profiles, sampling
-    while the clock allows (``min_trials`` without a time limit). Also returns the distinct
-    solutions hit.
+    """Estimate the number of solutions over ``scope`` from ``trials`` uniform random profiles
+    (stopped early only by ``work``'s wall-clock limit, which then marks it cut). Also returns
+    the distinct solutions hit.
 
-    The interval is Wilson's on the solution fraction, times the ``2 ** n`` profiles.
+    The interval is Wilson's on the solution fraction, times the ``2 ** n`` profiles; the point
+    estimate is the interval's centre (never zero when nothing was hit: the interval says how
+    little is known).
 
     >>> either = Constraint(0, (0, 1), np.array([[False, True], [True, False]]))
-    >>> estimate, hits = sample_count([either], (0, 1), Clock(0.0), np.random.default_rng(1))
-    >>> estimate.low <= 2 <= estimate.high
-    True
+    >>> estimate, hits = sample_count([either], (0, 1), np.random.default_rng(1), 4096)
+    >>> estimate.low <= 2 <= estimate.high, estimate.trials
+    (True, 4096)
     """
     position = {v: k for k, v in enumerate(scope)}
     # Cheap checks first (tables, then conditions over tables, then rules): most draws fail
@@ -233,30 +297,37 @@ def sample_count(
         key=lambda c: 0 if isinstance(c, Constraint) else 2 if c.has_rules else 1,
     )
     size = 2.0 ** len(scope)
-    timed = clock.limit is not None
-    hits = trials = 0
+    hits = done = 0
     found: list[np.ndarray] = []
-    # Without a time limit, a fixed number of trials; with one, as many as the time allows (at
-    # least one small batch: the interval then says how little is known). Batches start small
-    # and double, so that a costly check never overruns the time by much.
-    size_now = min(batch, 512) if timed else batch
-    while (not timed and trials < min_trials) or (timed and (trials == 0 or clock.left() > 0)):
-        began = time.perf_counter()
-        rows = rng.integers(0, 2, size=(size_now, len(scope)), dtype=np.int8)
-        ok = np.ones(size_now, dtype=bool)
+    while done < trials:
+        if done and work is not None and work.out_of_time():
+            break
+        rows = rng.integers(0, 2, size=(min(batch, trials - done), len(scope)), dtype=np.int8)
+        ok = np.ones(len(rows), dtype=bool)
         for c in constraints:
             ok[ok] = c.check(rows[ok], position)
             if not ok.any():
                 break
         hits += int(ok.sum())
-        trials += size_now
+        done += len(rows)
         if ok.any() and sum(len(f) for f in found) < 1000:
             found.append(rows[ok])
-        # The next batch doubles, but never past what the time left allows at this pace.
-        size_now = min(batch, 2 * size_now)
-        if timed:
-            per_row = (time.perf_counter() - began) / len(rows)
-            size_now = max(64, min(size_now, int(clock.left() / max(per_row, 1e-9))))
-    low, high = wilson(hits, trials, confidence)
+    low, high = wilson(hits, done, confidence)
     distinct = np.unique(np.vstack(found), axis=0) if found else np.zeros((0, len(scope)), np.int8)
-    return Estimate(size * hits / trials, size * low, size * high, hits, trials, size), distinct
+    centre = wilson_centre(hits, done, confidence)
+    return Estimate(size * centre, size * low, size * high, hits, done, size), distinct
+
+
+def wilson_centre(hits: int, trials: int, confidence: float = CONFIDENCE) -> float:
+    """The centre of Wilson's interval, ``(hits + z**2 / 2) / (trials + z**2)``: the proportion
+    estimate that stays inside the interval (Agresti and Coull, "Approximate is better than
+    'exact' for interval estimation of binomial proportions", The American Statistician 52,
+    1998).
+
+    >>> round(wilson_centre(0, 100), 4)
+    0.0185
+    """
+    if trials <= 0:
+        return 0.5
+    z = _normal_quantile(1 - (1 - confidence) / 2)
+    return (hits + z * z / 2) / (trials + z * z)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from tabletop.analysis.factored.constraints import AnyConstraint, Constraint, ImplicitConstraint
-from tabletop.analysis.factored.game import TOL, Term
+from tabletop.analysis.factored.game import TOL, AnyTerm, Term
 
 #: Largest best-response table over context types (2**22 cells).
 MAX_TYPE_TABLE = 22
@@ -51,12 +51,12 @@ def _compressed_factors(
     and the work spent.
     """
     own = constraint.own
+    terms = merged_terms(constraint.terms)
     domains: dict[int, int] = {}
     factors: list[Factor] = []
     # (type variable or None, per-type payoff over the term's own values, those own variables)
     contributions: list[tuple[int | None, np.ndarray, tuple[int, ...]]] = []
-    for term in constraint.terms:
-        assert isinstance(term, Term)  # rule terms never reach here (compression_cost)
+    for term in terms:
         mine = [k for k, v in enumerate(term.scope) if v in own]
         others = [k for k, v in enumerate(term.scope) if v not in own]
         flat = np.moveaxis(term.values, mine + others, list(range(len(term.scope))))
@@ -96,6 +96,50 @@ def _compressed_factors(
     best = total.max(axis=tuple(range(len(own))), keepdims=True)
     factors.append((own + ys, (total >= best - TOL).astype(np.float64)))
     return factors, domains, work
+
+
+def merged_terms(terms: Sequence[AnyTerm]) -> list[Term]:
+    """The same sum of tables with every table whose scope lies inside another's added to it:
+    fewer terms, so fewer context types to combine (a term over a pair of relations inside a
+    territory's larger term adds no type variable of its own).
+
+    >>> small = Term(0, (1,), np.array([0.0, 1.0]))
+    >>> big = Term(0, (0, 1), np.zeros((2, 2)))
+    >>> [(t.scope, t.values.tolist()) for t in merged_terms([small, big])]
+    [((0, 1), [[0.0, 1.0], [0.0, 1.0]])]
+    """
+    tables = [t for t in terms if isinstance(t, Term)]
+    if len(tables) != len(terms):
+        raise ValueError("a rule term has no table to merge")
+    tables.sort(key=lambda t: -len(t.scope))
+    out: list[Term] = []
+    for term in tables:
+        host = next((k for k, t in enumerate(out) if set(term.scope) <= set(t.scope)), None)
+        if host is None:
+            out.append(Term(term.player, tuple(term.scope), np.asarray(term.values, float)))
+            continue
+        big = out[host]
+        out[host] = Term(
+            big.player,
+            big.scope,
+            big.values + broadcast_to_scope(term.scope, term.values, big.scope),
+            big.source,
+        )
+    return out
+
+
+def broadcast_to_scope(
+    scope: Sequence[int], values: np.ndarray, target: Sequence[int]
+) -> np.ndarray:
+    """A table over ``scope`` laid over the (not necessarily sorted) ``target`` scope it lies in.
+
+    >>> broadcast_to_scope((2,), np.array([0.0, 1.0]), (2, 1)).tolist()
+    [[0.0], [1.0]]
+    """
+    order = sorted(range(len(scope)), key=lambda k: list(target).index(scope[k]))
+    moved = np.transpose(np.asarray(values, float), order) if len(scope) > 1 else values
+    shape = [2 if v in set(scope) else 1 for v in target]
+    return np.asarray(moved, float).reshape(shape)
 
 
 def elimination_plan(

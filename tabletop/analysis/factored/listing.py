@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tabletop.analysis.factored.adaptive import Estimate
+from tabletop.analysis.factored.adaptive import Estimate, check_cost
 from tabletop.analysis.factored.constraints import AnyConstraint
 from tabletop.analysis.factored.game import assignments
 
@@ -39,7 +39,10 @@ def first_solutions(
 
 
 def search_solutions(
-    constraints: Sequence[AnyConstraint], limit: int, deadline: float = math.inf
+    constraints: Sequence[AnyConstraint],
+    limit: int,
+    deadline: float = math.inf,
+    max_work: float = math.inf,
 ) -> tuple[tuple[int, ...], np.ndarray, bool]:
     """Up to ``limit`` joint values satisfying every constraint (lexicographic in the join order).
 
@@ -47,9 +50,11 @@ def search_solutions(
     joined already), filtering as soon as a table's variables are all assigned; partial rows are
     expanded in chunks, depth first, so memory stays bounded and the search stops at ``limit``.
     Returns the variables (sorted), one row of values per solution, and whether the search
-    finished (found ``limit`` solutions or ran to the end) before ``deadline``
-    (:func:`time.perf_counter` seconds); when it did not, the rows are true solutions but
-    fewer than ``limit`` does *not* mean there are no more.
+    finished (found ``limit`` solutions or ran to the end) within ``max_work`` row checks (a
+    row checked against a wide condition counts as its owner's choices, see
+    :func:`~tabletop.analysis.factored.adaptive.check_cost`; the same work on any machine) and
+    before ``deadline`` (:func:`time.perf_counter` seconds, a wall-clock cut); when it did not,
+    the rows are true solutions but fewer than ``limit`` does *not* mean there are no more.
 
     >>> from tabletop.analysis.factored.constraints import Constraint
     >>> same = Constraint(0, (2, 7), np.array([[True, False], [False, True]]))
@@ -79,12 +84,14 @@ def search_solutions(
     found: list[np.ndarray] = []
     count = 0
     stopped = False
+    spent = 0.0
+    costs = [sum(check_cost([c]) for c in checks) + 1.0 for _, checks in plan]
     # A condition computed by a rule checks every row under each of the owner's choices:
     # smaller chunks, so that the deadline is looked at often.
     chunk = CHUNK // 16 if any(getattr(c, "has_rules", False) for c in constraints) else CHUNK
 
     def explore(rows: np.ndarray, step: int) -> None:
-        nonlocal count, stopped
+        nonlocal count, stopped, spent
         if count >= limit or stopped:
             return
         if step == len(plan):
@@ -96,13 +103,14 @@ def search_solutions(
         for start in range(0, len(rows), per):
             part = rows[start : start + per]
             grown = np.hstack([np.repeat(part, len(block), axis=0), np.tile(block, (len(part), 1))])
+            spent += len(grown) * costs[step]
             for c in checks:
                 grown = grown[c.check(grown, position)]
             if len(grown):
                 explore(grown, step + 1)
             if count >= limit or stopped:
                 return
-            if time.perf_counter() > deadline:
+            if spent > max_work or time.perf_counter() > deadline:
                 stopped = True
                 return
 

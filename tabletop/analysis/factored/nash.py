@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -23,13 +22,17 @@ import numpy as np
 
 from tabletop.analysis.factored.adaptive import (
     CONFIDENCE,
-    Clock,
+    DENSE_CELLS,
+    DENSE_PER_ELIMINATION,
     Estimate,
+    Work,
     dense_cost,
     dense_solutions,
     memory_cells,
     sample_count,
+    sample_trials,
     wilson,
+    wilson_centre,
 )
 from tabletop.analysis.factored.constraints import (
     INNER,
@@ -63,6 +66,9 @@ MAX_GAIN_SCOPE = 20
 #: four powers, 64 and 4096 profiles, brute force 3-5 times faster; five powers, 2**20 profiles,
 #: 5-10 times slower).
 BRUTE_WORK = 2.0**20
+#: Row checks the listing of one component may spend (see
+#: :func:`~tabletop.analysis.factored.listing.search_solutions`).
+LIST_WORK = 3.0e7
 
 
 class IncompleteListing(ValueError):
@@ -83,6 +89,9 @@ class NashSolution:
     components: tuple[ComponentSolutions, ...]
     indifferent: tuple[int, ...]
     limit: int
+    #: Whether a wall-clock limit cut the work short (the answer may then differ from one
+    #: machine to another; without a wall-clock limit it never does).
+    cut: bool = False
 
     @property
     def free(self) -> tuple[int, ...]:
@@ -174,11 +183,12 @@ def solve(
 
     Each independent component is solved by the cheapest exact method that fits
     (:mod:`~tabletop.analysis.factored.adaptive`): the dense table of its profiles, or a listing
-    plus a count by variable elimination. Without ``time_limit`` the exact methods may spend
-    ``count_budget`` cell operations; with it, the work allowed follows the time left (and a
-    ``count_budget`` other than the default caps it too). A count
-    out of reach is *estimated* from uniform random profiles (95 % interval, ``seed`` fixed);
-    the listed equilibria are exact either way.
+    plus a count by variable elimination, each within ``count_budget`` cell operations (counted
+    work, so the same game gives the same answer on any machine and under any load). A count
+    out of reach is *estimated* from a fixed number of uniform random profiles (95 % interval,
+    ``seed`` fixed); the listed equilibria are exact either way. ``time_limit`` (seconds of
+    wall-clock time, default none) may cut the listing and the sampling short; the solution
+    then says so (:attr:`NashSolution.cut`).
 
     A coordination game (each player gets 1 when both choose the same value):
 
@@ -191,24 +201,16 @@ def solve(
     """
     if limit < 0:
         raise ValueError("the limit must be zero or more")
-    clock = Clock(time_limit)
+    work = Work(count_budget, time_limit)
     if brute_cost(game) <= min(BRUTE_WORK, count_budget):
         constraints = brute_constraints(game)
     else:
         constraints = constraints_of(own_groups(game))
     parts = components(constraints)
     rng = np.random.default_rng(seed)
-    solved: dict[int, ComponentSolutions] = {}
-    # Smallest components first (they take next to nothing), so the largest gets the time left.
-    order = sorted(range(len(parts)), key=lambda k: len({v for c in parts[k] for v in c.scope}))
-    for k in order:
-        budget = count_budget
-        if time_limit is not None:
-            # The time decides; a budget changed from its default still caps the work.
-            time_budget = clock.budget()
-            budget = time_budget if count_budget == ELIMINATION_WORK else min(budget, time_budget)
-        solved[k] = _solve_component(game, parts[k], max(limit, 1), budget, clock, rng)
-    solutions = [solved[k] for k in range(len(parts))]
+    solutions = [
+        _solve_component(game, part, max(limit, 1), work, rng.spawn(1)[0]) for part in parts
+    ]
     estimated = [c for c in solutions if c.count is None]
     if len(estimated) > 1:  # one interval per component, Bonferroni: together still 95 %
         level = 1 - (1 - CONFIDENCE) / len(estimated)
@@ -220,7 +222,9 @@ def solve(
     indifferent = tuple(
         v for v in range(game.n_variables) if v not in constrained and v not in free
     )
-    return NashSolution(game, tuple(constraints), tuple(solutions), indifferent, limit)
+    return NashSolution(
+        game, tuple(constraints), tuple(solutions), indifferent, limit, cut=work.cut
+    )
 
 
 def brute_cost(game: FactoredGame) -> float:
@@ -278,54 +282,61 @@ def _solve_component(
     game: FactoredGame,
     component: Sequence[AnyConstraint],
     limit: int,
-    budget: float,
-    clock: Clock,
+    work: Work,
     rng: np.random.Generator,
 ) -> ComponentSolutions:
+    """One component, each method within ``work.budget`` cell operations (the budget is per
+    component and counted, never timed)."""
+    budget = work.budget
     scope = tuple(sorted({v for c in component for v in c.scope}))
     tables = all(isinstance(c, Constraint) for c in component)
     dense = dense_cost(scope, component)
-    # The dense table holds one byte a cell; a wide constraint's payoff table four or eight.
-    if 2.0 ** len(scope) <= memory_cells(8):
+    # The dense table holds one byte a cell (a fixed most, not the machine's free memory).
+    if 2.0 ** len(scope) <= DENSE_CELLS:
         # Elimination is planned on table scopes; wide constraints need their compression first,
         # so against them the dense table is taken whenever it fits the work allowed.
         planned = elimination_work([c.scope for c in component], budget) if tables else None
-        if dense <= max(budget, planned if planned is not None else 0.0) and (
+        allowed = budget * DENSE_PER_ELIMINATION
+        if dense <= max(allowed, planned if planned is not None else 0.0) and (
             planned is None or dense <= planned + 2.0 ** len(scope)
         ):
             rows, count = dense_solutions(component, scope, limit)
             return ComponentSolutions(scope, rows, count, method="dense")
-    # With a time limit, the listing may use half of the time left (the rest for a count).
-    deadline = time.perf_counter() + clock.left() / 2 if clock.limit is not None else math.inf
-    listed_scope, rows, finished = search_solutions(component, limit, deadline)
+    listed_scope, rows, finished = search_solutions(
+        component, limit, work.deadline(), max_work=LIST_WORK
+    )
+    work.out_of_time()
     # Fewer rows than asked, the search run to the end: that is the exact count.
     if finished and len(rows) < limit:
         return ComponentSolutions(listed_scope, rows, len(rows))
-    if clock.limit is not None:  # the listing took its share of the time
-        budget = min(budget, clock.budget())
     known = game.component_count(listed_scope, budget)
     if known is not None:
         return ComponentSolutions(listed_scope, rows, known, method="model")
     counted = count_solutions(component, budget, memory_cells())
     if counted is not None:
         return ComponentSolutions(listed_scope, rows, counted, method="elimination")
-    estimate, _ = sample_count(component, listed_scope, clock, rng)
-    # At least the solutions listed exist: the interval never goes below them.
-    low = max(estimate.low, float(len(rows)))
-    value = max(estimate.value, float(len(rows)))
-    estimate = Estimate(
-        value, low, max(low, estimate.high), estimate.hits, estimate.trials, estimate.space
+    trials = sample_trials(component)
+    estimate, _ = sample_count(component, listed_scope, rng, trials, work=work)
+    return ComponentSolutions(
+        listed_scope, rows, None, _at_least(estimate, len(rows)), method="sampling"
     )
-    return ComponentSolutions(listed_scope, rows, None, estimate, method="sampling")
+
+
+def _at_least(estimate: Estimate, listed: int, level: float = CONFIDENCE) -> Estimate:
+    """The estimate knowing that ``listed`` solutions exist: the interval never goes below them,
+    and the point estimate (the interval's centre) stays inside it."""
+    low, high = wilson(estimate.hits, estimate.trials, level)
+    low = max(estimate.space * low, float(listed))
+    high = max(low, estimate.space * high)
+    centre = estimate.space * wilson_centre(estimate.hits, estimate.trials)
+    value = min(max(centre, low), high)
+    return Estimate(value, low, high, estimate.hits, estimate.trials, estimate.space)
 
 
 def _widen(component: ComponentSolutions, level: float) -> ComponentSolutions:
     """The same estimate with a wider interval (confidence ``level``)."""
-    e = component.estimate
-    assert e is not None
-    low, high = wilson(e.hits, e.trials, level)
-    low = max(e.space * low, float(len(component.rows)))
-    estimate = Estimate(e.value, low, max(low, e.space * high), e.hits, e.trials, e.space)
+    assert component.estimate is not None
+    estimate = _at_least(component.estimate, len(component.rows), level)
     return ComponentSolutions(component.scope, component.rows, None, estimate, component.method)
 
 

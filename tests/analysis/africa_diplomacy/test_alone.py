@@ -76,7 +76,7 @@ def test_a_place_that_pays_own_relations_is_not_counted_this_way() -> None:
 
 def test_six_powers_alone_are_counted_exactly_and_the_estimate_agrees() -> None:
     after = africa_position({p: ["Congo"] for p in POWERS}, full=["Congo"])
-    result = analyse(after, time_limit=None)
+    result = analyse(after)
     assert result.count_kind == "exact"
     assert result.equilibrium_count == alone_count(6) == 417643043
     # Uniform random profiles checked against every power's best-response condition: the share

@@ -286,11 +286,11 @@ def best_response_report(game, power: str, profile) -> bool:
 
 def test_count_budget_zero_gives_an_estimate_with_an_interval() -> None:
     after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
-    result = analyse(after, limit=1, count_budget=0, time_limit=None)
+    result = analyse(after, limit=1, count_budget=0)
     assert result.equilibrium_count is None and not result.complete
     assert result.count_kind == "estimate"
     assert len(result.equilibria) == 1
-    exact = analyse(after, limit=1, time_limit=None)
+    exact = analyse(after, limit=1)
     assert exact.equilibrium_count is not None and exact.count_kind == "exact"
     low, high = result.count_interval
     assert low <= exact.equilibrium_count <= high

@@ -70,7 +70,7 @@ def test_equilibrium_count_is_stated_honestly() -> None:
 
     # Count unknown: the page says so, and says how many are shown, not how many were found.
     after = random_africa_position(5, powers=4, presences_per_power=10, full_share=0.6)
-    unknown = analyse(after, limit=5, count_budget=0, time_limit=None)
+    unknown = analyse(after, limit=5, count_budget=0)
     assert unknown.equilibrium_count is None and len(unknown.equilibria) == 5
     text = equilibria_html(unknown, shown=3)
     assert "unknown" in text and "at least <b>5</b>" in text
