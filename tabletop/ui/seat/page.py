@@ -177,9 +177,11 @@ class SeatPage(widgets.VBox):
         self.body.children = (self.timer, self.part)
 
     def _timer(self, game_id: int) -> widgets.Widget:
-        from tabletop.ui.seat.timer import TimerLine
+        from tabletop.ui.seat.timer import SeatClock
 
-        return TimerLine(self.store, game_id, self.lang, ticking=self.loop is not None)
+        # The table's clock, counted down in the browser, and who has sealed (game_id unused).
+        assert self.tables is not None and self.table_id is not None
+        return SeatClock(self.tables, self.table_id, self.lang)
 
     def refuse(self, text: str) -> None:
         """The page says ``text`` and nothing else (the seat cannot be used from here)."""

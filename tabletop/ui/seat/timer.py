@@ -1,73 +1,62 @@
-"""The round's timer as the shared screen keeps it with the game, shown on a seat (read only).
+"""The table's clock on a seat's phone (read only), and who has sealed ("3 of 4 sealed").
 
-The shared screen (or the dashboard) keeps the timer in the database (``Store.save_timer``);
-a seat shows the time left and counts down on its own while it runs.
+The shared screen starts, pauses and extends the one clock the table keeps
+(:meth:`~tabletop.store.seats.Tables.start_clock` and the others). A seat reads it again when
+its page sees a change of the game (a clock change is one) and hands the deadline to the
+browser, which counts down by itself (:class:`~tabletop.ui.shell.clock_widget.ClockWidget`): no
+message each second, the same time on every phone.
 """
 
 from __future__ import annotations
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
-from tabletop.store import Store, StoreError
+from tabletop.store import StoreError
+from tabletop.store.seat_errors import SeatError
+from tabletop.store.seat_records import NEGOTIATION, PAUSED, TIME_UP, WRITING, TableStatus
+from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import tr
-from tabletop.ui.shell.html import esc
-from tabletop.ui.shell.timer import Countdown, format_clock
+from tabletop.ui.shell.clock_widget import ClockWidget
+
+__all__ = ["SeatClock", "clock_labels", "sealed_line"]
 
 
-class TimerLine(widgets.HTML):
-    """``⏱ 07:42`` while the table's timer runs (or is paused), nothing without a timer."""
+def clock_labels(lang: str) -> dict[str, str]:
+    """The phases' names in ``lang`` (what the clock shows above its digits)."""
+    _ = tr(lang).gettext
+    return {
+        NEGOTIATION: _("Negotiation"),
+        WRITING: _("Writing orders"),
+        PAUSED: _("paused"),
+        TIME_UP: _("Time is up"),
+    }
 
-    def __init__(self, store: Store, game_id: int, lang: str, ticking: bool) -> None:
-        super().__init__()
+
+def sealed_line(status: TableStatus | None, lang: str) -> str:
+    """``3 of 4 sealed`` for the round (never what); nothing once the game is over."""
+    if status is None or status.game_over:
+        return ""
+    seats = len(status.sealed) + len(status.waiting)
+    return tr(lang).gettext("{sealed} of {seats} sealed", sealed=len(status.sealed), seats=seats)
+
+
+class SeatClock(ClockWidget):  # type: ignore[misc]
+    """The table's clock and the sealed count, as a seat sees them."""
+
+    def __init__(self, tables: Tables, table_id: int, lang: str) -> None:
+        super().__init__(clock_labels(lang))
         self.add_class("tt-seat-timer")
-        self.store = store
-        self.game_id = game_id
+        self.tables = tables
+        self.table_id = table_id
         self.lang = lang
-        self.rev: int | None = None
-        self.countdown = Countdown(60.0, use_thread=ticking)
-        self.countdown.observe(self._render, names=["remaining", "running", "finished"])
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the kept timer again (after a change of the game)."""
+        """Read the table's clock and who has sealed again (after a change of the game)."""
         try:
-            kept = self.store.timer(self.game_id)
-        except StoreError:
-            kept = None
-        if kept is None:
-            self.rev = None
-            self.countdown.pause()
-            self.value = ""
-            return
-        if kept.rev == self.rev:
-            return
-        self.rev = kept.rev
-        duration = float(kept.state.get("duration") or 60.0)
-        self.countdown.pause()
-        self.countdown.reset(duration)
-        left = kept.remaining_now()
-        if left is not None:
-            self.countdown.remaining = left
-        if kept.state.get("finished") or (left is not None and left <= 0):
-            self.countdown.remaining = 0.0
-            self.countdown.finished = True
-        elif kept.state.get("running"):
-            self.countdown.start()
-        self._render()
-
-    def _render(self, _change: object = None) -> None:
-        if self.rev is None:
-            self.value = ""
-            return
-        clock = format_clock(self.countdown.remaining)
-        if self.countdown.finished:
-            said = tr(self.lang).gettext("Time is up")
-            self.value = f'<b class="tt-msg-error">⏱ {esc(clock)} — {esc(said)}</b>'
-        elif self.countdown.running:
-            self.value = f"<b>⏱ {esc(clock)}</b>"
-        else:
-            paused = tr(self.lang).gettext("paused")
-            self.value = f"<b>⏱ {esc(clock)}</b> ({esc(paused)})"
+            clock = self.tables.clock(self.table_id)
+            status = self.tables.status(self.table_id)
+        except (SeatError, StoreError):
+            return  # the page says what is wrong; the clock keeps what it showed
+        self.show(clock, sealed_line(status, self.lang))
 
     def close_timer(self) -> None:
-        self.countdown.pause()
+        """Nothing runs here (the browser counts): kept for the page's closing."""

@@ -101,8 +101,11 @@ class Resolving(TablePart):
     def _build_timer(self) -> None:
         from tabletop.ui.table.timer import TableTimer
 
-        self.timer = TableTimer(self.store, self.status_game_id(), self.lang)
+        assert self.tables is not None
+        self.timer = TableTimer(self.tables, self.table_id, self.host_token, self.lang)
         self.timer_box.children = (self.timer,)
+        # A new round (a new heading) reads the table's clock again: none until started.
+        self.heading.observe(lambda _c: self.timer.refresh(), names="value")
 
     def status_game_id(self) -> int:
         return self.tables.table_game(self.table_id)  # type: ignore[union-attr]
