@@ -61,7 +61,7 @@ CONFIDENCE = 0.95
 #: :func:`sample_trials`).
 SAMPLE_TRIALS = 65536
 #: Cell operations the sampling of one component may spend.
-SAMPLE_WORK = 6.0e7
+SAMPLE_WORK = 2.0e8
 
 
 def memory_cells(bytes_per_cell: int = 8) -> float:
