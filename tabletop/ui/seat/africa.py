@@ -129,6 +129,12 @@ class SeatSheetModel:
     def checks_for(self, power: str) -> list[Check]:
         return [c for c in self._drafts.checks(self.lang) if c.power == power]
 
+    def new_position(self, state: GameState, board: Board, text: str) -> None:
+        """The next round: this power's draft ``text`` on the new position."""
+        self.state = state
+        self.board = board
+        self._drafts = Drafts(board, state, self.lang, {self.power: text} if text.strip() else None)
+
 
 def own_results_html(
     report: Report,
@@ -207,6 +213,23 @@ class AfricaSeat(widgets.VBox):
         self.map_box.add_class("tt-seat-map")
         self._build()
 
+    def new_round(self, view: dict[str, Any], game: Game, draft: str | None) -> None:
+        """The next round on the widgets already shown: only their values change, so a phone
+        shows it as soon as the messages arrive (building the page anew took the browser
+        seconds: about 130 widget views and a map canvas)."""
+        assert game.board is not None
+        self.view = view
+        self.game = game
+        self.board = game.board
+        self.sealed_text = view.get("own_sheet")
+        self.sealed_at = self.page.sealed_at
+        text = draft if draft is not None else sheet_body(self.sealed_text, self.power)
+        self.controller.new_position(game.state, self.board, text)
+        self.message.value = ""
+        with self.filling.during():
+            self.editor.rebuild()
+        self._build()
+
     # ----------------------------------------------------------------- building
     def _build(self) -> None:
         _ = tr(self.lang).gettext
@@ -236,37 +259,21 @@ class AfricaSeat(widgets.VBox):
         else:
             self.results.value = ""
         self.editor.activate()
-        buttons = []
-        self.relation_buttons = {}
-        for other in state.powers:
-            if other == self.power:
-                continue
-            button = widgets.Button(layout={"width": "100%", "flex": "1 1 100%"})
-            button.add_class("tt-rel")
-            button.add_class(f"tt-rel-{slug(self.power)}-{slug(other)}")
-            button.on_click(self._toggle(other))
-            self.relation_buttons[other] = button
-            buttons.append(button)
-        title = widgets.HTML(
-            "<h3>"
-            + esc(_("Your relations"))
-            + "</h3><small>"
-            + esc(_("Tap a power to switch between alliance and war."))
-            + "</small>"
-        )
-        self.relations.children = (
-            title,
-            widgets.HBox(buttons, layout={"flex_flow": "row wrap", "width": "100%"}),
-        )
+        others = [other for other in state.powers if other != self.power]
+        if list(self.relation_buttons) != others:  # the same powers every round of a game
+            self._relation_buttons(others)
         geometry = load_geometry(self.board)
         # Drawn at the dashboard's size, whose layout ships ready-made (another size would be
         # placed anew: seconds of CPU); the page scales it to the phone and offers zoom.
         model = build_map_model(self.board, geometry, state, changes_from_report(report), self.lang)
-        self.map_view = AfricaMapView(model)
-        self.map_box.children = (
-            widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>"),
-            self.map_view,
-        )
+        if self.map_view is None:
+            self.map_view = AfricaMapView(model)
+            self.map_box.children = (
+                widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>"),
+                self.map_view,
+            )
+        else:
+            self.map_view.set_model(model)  # redrawn on the canvas already shown
         parts: tuple[widgets.Widget, ...]
         if state.game_over:
             parts = (
@@ -288,6 +295,29 @@ class AfricaSeat(widgets.VBox):
             )
         self.children = parts
         self._sync()
+
+    def _relation_buttons(self, others: list[str]) -> None:
+        _ = tr(self.lang).gettext
+        buttons = []
+        self.relation_buttons = {}
+        for other in others:
+            button = widgets.Button(layout={"width": "100%", "flex": "1 1 100%"})
+            button.add_class("tt-rel")
+            button.add_class(f"tt-rel-{slug(self.power)}-{slug(other)}")
+            button.on_click(self._toggle(other))
+            self.relation_buttons[other] = button
+            buttons.append(button)
+        title = widgets.HTML(
+            "<h3>"
+            + esc(_("Your relations"))
+            + "</h3><small>"
+            + esc(_("Tap a power to switch between alliance and war."))
+            + "</small>"
+        )
+        self.relations.children = (
+            title,
+            widgets.HBox(buttons, layout={"flex_flow": "row wrap", "width": "100%"}),
+        )
 
     def _toggle(self, other: str) -> Callable[[Any], None]:
         def handler(_button: Any) -> None:

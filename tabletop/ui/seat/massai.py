@@ -75,14 +75,38 @@ class MassaiSeat(widgets.VBox):
         self.seal_button.on_click(lambda _b: self.seal())
         self._build()
 
+    def new_round(self, view: dict[str, Any], draft: str | None) -> None:
+        """The next action on the widgets already shown (only their values change, so a phone
+        shows it at once)."""
+        self.view = view
+        self.state = public_state(view["public"])
+        self.secret = view.get("secret")
+        self.sealed_secret = view.get("own_secret")
+        start = draft if draft is not None else (self.sealed_secret or "")
+        self.selection = [s for s in start.split() if s]
+        self.message.value = ""
+        self._build()
+
     def _build(self) -> None:
         _ = tr(self.lang).gettext
-        board = self.state.board
         name = _("Player {n}", n=self.player + 1)
         last = self.view.get("last_action")
         self.heading.value = f"<h2>{esc(name)} {HUT[self.player]}</h2>" + (
             "<small>" + esc(_("Last action: {action}", action=last)) + "</small>" if last else ""
         )
+        board = self.state.board
+        if len(self.squares) != board.rows * board.columns:  # built once: the board keeps its size
+            self._squares()
+        parts: list[widgets.Widget] = [self.heading, self.help, self.grid, self.state_line]
+        if self.secret is not None:
+            parts += [self.seal_button]
+        parts.append(self.message)
+        self.children = tuple(parts)
+        self._sync()
+
+    def _squares(self) -> None:
+        board = self.state.board
+        self.squares = {}
         children = []
         for row in reversed(range(board.rows)):
             for column in range(board.columns):
@@ -97,12 +121,6 @@ class MassaiSeat(widgets.VBox):
         self.grid.layout.grid_template_columns = f"repeat({board.columns}, minmax(0, 1fr))"
         self.grid.layout.grid_gap = "3px"
         self.grid.layout.width = "100%"
-        parts: list[widgets.Widget] = [self.heading, self.help, self.grid, self.state_line]
-        if self.secret is not None:
-            parts += [self.seal_button]
-        parts.append(self.message)
-        self.children = tuple(parts)
-        self._sync()
 
     def _tapped(self, square: str) -> Any:
         def handler(_button: Any) -> None:

@@ -30,6 +30,7 @@ from tabletop.ui.shell.store_link import PageWatcher, open_page_store, running_l
 from tabletop.ui.shell.style import style_widget
 from tabletop.ui.table.address import default_base_url
 from tabletop.ui.table.game_choice import GameChoice
+from tabletop.ui.table.report import ReportView
 from tabletop.ui.table.resolving import Resolving
 from tabletop.ui.table.seat_actions import SeatActions
 from tabletop.ui.table.seat_card import SeatCard
@@ -67,6 +68,7 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         self.cards: dict[str, SeatCard] = {}
         self.links: dict[str, IssuedSeat] = {}
         self.here_page: Any = None
+        self.rounds_seen = 0
         #: A table opened by this page (``?game=ID``): its host link is shown unfolded.
         self.just_opened = False
         self.on_report: Callable[[Any], None] | None = None
@@ -140,10 +142,14 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         self.resolve_now_button.on_click(lambda _b: self.ask("", "force"))
         self.message = widgets.HTML()
         self.message.add_class("tt-table-message")
-        self.report = widgets.VBox()
-        self.report.add_class("tt-table-report")
+        self.report = ReportView()
+        #: Runs :func:`scroll_into_view` in the browser after each resolution (hidden).
+        self.scroller = widgets.HTML()
+        self.scroller.add_class("tt-table-scroller")
         self.timer_box = widgets.VBox()
         self._build_timer()
+        # The newest results above the fold of a 1366 x 768 screen: before the seats' QR
+        # codes and links, which matter less once the phones have joined.
         self.body.children = (
             self.heading,
             self.timer_box,
@@ -151,14 +157,16 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
             self.message,
             self.question,
             self.here_box,
+            self.report,
             cards,
             widgets.VBox([self.address, use, address_help]),
             self.host_link,
-            self.report,
+            self.scroller,
         )
         self.show_links()
-        self.show_status(status)
+        self.status = status
         self.show_report()
+        self.show_status(status)
         self.watcher = PageWatcher(self.store, self._on_change, self.loop)
         self.watcher.watch(
             status.game_id, self.store.versions(status.game_id), start=self.loop is not None

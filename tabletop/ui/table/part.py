@@ -15,6 +15,7 @@ from tabletop.store.seats import Tables
 from tabletop.ui.shell.store_link import PageWatcher
 
 if TYPE_CHECKING:
+    from tabletop.ui.table.report import ReportView
     from tabletop.ui.table.seat_card import SeatCard
     from tabletop.ui.table.timer import TableTimer
 
@@ -44,7 +45,9 @@ class TablePart:
     resolve_button: widgets.Button
     resolve_now_button: widgets.Button
     message: widgets.HTML
-    report: widgets.VBox
+    report: ReportView
+    scroller: widgets.HTML
+    rounds_seen: int
     timer_box: widgets.VBox
     timer: TableTimer
 

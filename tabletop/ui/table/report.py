@@ -15,23 +15,50 @@ from tabletop.ui.africa1880.session import replay
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
 
-__all__ = ["africa_report", "massai_board_html", "massai_report"]
+__all__ = ["ReportView", "massai_board_html", "massai_report_html"]
 
 HUT = ("⌂", "▲")
 
 
-def africa_report(game: Game, lang: str) -> tuple[widgets.Widget, ...]:
-    """The last round's full report and the map after it (nothing before the first round)."""
-    assert game.board is not None
-    report = replay(game, game.board, len(game.history) - 1)
-    model = build_map_model(
-        game.board, load_geometry(game.board), game.state, changes_from_report(report), lang
-    )
-    if report is None:
-        return (AfricaMapView(model),)
-    html = widgets.HTML(report_html(report, lang, "power", game.board))
-    html.add_class("tt-table-report-text")
-    return (html, AfricaMapView(model))
+class ReportView(widgets.HBox):
+    """The last resolution for everyone: its text, and (Africa) the map after it, side by side
+    where the screen has room.
+
+    Built once; each resolution changes the text's value and redraws the map on its canvas, so
+    the screen shows the new report as soon as the messages arrive (new widgets took the
+    browser seconds: the new round's heading stood over the old report meanwhile).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(layout={"flex_flow": "row wrap", "align_items": "flex-start"})
+        self.add_class("tt-table-report")
+        self.text = widgets.HTML()
+        self.text.add_class("tt-table-report-text")
+        self.text.layout.flex = "1 1 24em"
+        self.map_view: AfricaMapView | None = None
+        self.children: tuple[widgets.Widget, ...] = (self.text,)
+
+    def show_africa(self, game: Game, lang: str, nothing: str) -> None:
+        """The last round's full report and the map after it (``nothing`` before a round)."""
+        assert game.board is not None
+        report = replay(game, game.board, len(game.history) - 1)
+        model = build_map_model(
+            game.board, load_geometry(game.board), game.state, changes_from_report(report), lang
+        )
+        self.text.value = (
+            report_html(report, lang, "power", game.board)
+            if report is not None
+            else f"<p>{esc(nothing)}</p>"
+        )
+        if self.map_view is None:
+            self.map_view = AfricaMapView(model)
+            self.children = (self.text, self.map_view)
+        else:
+            self.map_view.set_model(model)
+
+    def show_massai(self, record: GameRecord, lang: str) -> None:
+        """The secrets revealed by the last resolution and the board after them."""
+        self.text.value = massai_report_html(record, lang)
 
 
 def massai_board_html(record: GameRecord) -> str:
@@ -54,7 +81,7 @@ def massai_board_html(record: GameRecord) -> str:
     )
 
 
-def massai_report(record: GameRecord, lang: str) -> tuple[widgets.Widget, ...]:
+def massai_report_html(record: GameRecord, lang: str) -> str:
     """The secrets revealed by the last resolution (both setups, or an attack with its guards)
     and the board after them."""
     _ = tr(lang).gettext
@@ -68,6 +95,4 @@ def massai_report(record: GameRecord, lang: str) -> tuple[widgets.Widget, ...]:
         title = esc(_("Revealed"))
         parts.append(f'<h2>{title}</h2><ul class="tt-revealed">{lines}</ul>')
     parts.append(massai_board_html(record))
-    html = widgets.HTML("".join(parts))
-    html.add_class("tt-table-report-text")
-    return (html,)
+    return "".join(parts)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import logging
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import GameChange, StoreError
 from tabletop.store.seat_errors import SeatError
 from tabletop.store.seat_records import TableStatus
 from tabletop.ui.seat.common import tr
+from tabletop.ui.seat.page import scroll_into_view
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart
 
@@ -71,12 +70,28 @@ class Resolving(TablePart):
             return
         if self.watcher is not None:
             self.watcher.known(self.store.versions(snap.game_id))
-        self.leave_here()
+        self.leave_here(refresh=False)  # show_round shows the status, after the report
+        self.show_round()
         self.say(tr(self.lang).gettext("Resolved: everybody sees the report now."), "ok")
-        self.show_status()
-        self.show_report()
         if self.on_report is not None:
             self.on_report(report)
+
+    def show_round(self, status: TableStatus | None = None) -> None:
+        """A new round: its report first, then its heading and status (the new round's heading
+        never stands over the old report), then the report brought into view."""
+        if status is None:
+            try:
+                status = self.tables.status(self.table_id)  # type: ignore[union-attr]
+            except (SeatError, StoreError) as error:
+                self.say(str(error), "error")
+                return
+        self.status = status
+        self.show_report()
+        self.show_status(status)
+        self.rounds_seen += 1
+        self.scroller.value = scroll_into_view(
+            ".tt-table-page", ".tt-table-report", self.rounds_seen, below=0.5
+        )
 
     def show_report(self) -> None:
         """The last resolution for everyone (Africa: report and map; Massai: both secrets)."""
@@ -84,18 +99,11 @@ class Resolving(TablePart):
         if status is None:
             return
         snap = self.store.load(status.game_id)
-        _ = tr(self.lang).gettext
         if isinstance(snap.game, Game):
-            from tabletop.ui.table.report import africa_report
-
-            self.report.children = africa_report(snap.game, self.lang)
+            nothing = tr(self.lang).gettext("No round resolved yet.")
+            self.report.show_africa(snap.game, self.lang, nothing)
         else:
-            from tabletop.ui.table.report import massai_report
-
-            self.report.children = massai_report(snap.game, self.lang)
-        if not self.report.children:
-            nothing = esc(_("No round resolved yet."))
-            self.report.children = (widgets.HTML(f"<p>{nothing}</p>"),)
+            self.report.show_massai(snap.game, self.lang)
 
     # ----------------------------------------------------------------- timer
     def _build_timer(self) -> None:
@@ -117,11 +125,15 @@ class Resolving(TablePart):
                 self.refuse(tr(self.lang).gettext("This game was deleted."))
                 return
             old = self.status
-            self.show_status()
-            if change.state_changed or (
-                old is not None and self.status and old.round != self.status.round
-            ):
-                self.show_report()
+            try:
+                status = self.tables.status(self.table_id)  # type: ignore[union-attr]
+            except (SeatError, StoreError) as error:
+                self.say(str(error), "error")
+                return
+            if change.state_changed or (old is not None and old.round != status.round):
+                self.show_round(status)
+            else:
+                self.show_status(status)
             self.timer.refresh()
         except Exception:  # a page never shows a traceback
             _log.exception("the shared screen could not follow a change")
