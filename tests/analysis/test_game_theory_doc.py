@@ -22,7 +22,7 @@ from tabletop.analysis.factored.adaptive import (
     SAMPLE_TRIALS,
     SAMPLE_WORK,
 )
-from tabletop.analysis.factored.constraints import MAX_SCOPE
+from tabletop.analysis.factored.constraints import MAX_SCOPE, constraints_of, own_groups
 from tabletop.analysis.factored.counting import ELIMINATION_WORK
 from tabletop.analysis.factored.nash import BRUTE_WORK, LIST_WORK
 from tabletop.games.africa1880 import POWERS
@@ -85,6 +85,11 @@ def test_crowded_positions_share_counted_exactly_and_their_equilibria(
     others = [r for r in crowded if r.count_kind != "exact"]
     assert {max(len(c) for c in r.components) for r in others} == {30}
     assert said("The other one has 30 linked relations")
+    (other,) = others
+    assert other.game is not None
+    widths = [len(c.scope) for c in constraints_of(own_groups(other.game))]
+    assert len(widths) == 6
+    assert said(f"(six conditions over {min(widths)}–{max(widths)} of them each)")
 
 
 def test_six_powers_on_one_candidate_among_other_places() -> None:
