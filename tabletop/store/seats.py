@@ -701,8 +701,9 @@ class Tables:
         """Change the clock as one counted change of the game (every page watching it sees
         it); the host token only."""
         access = self.authenticate(table_id, host_token, host=True)
-        round_ = kinds.round_of(self.store.load(access.game_id).game)
         with self.store.aux_change(access.game_id) as connection:
+            # Read under the game's row, which a resolution takes too: the round is current.
+            round_ = kinds.round_of(self.store.load(access.game_id).game)
             now = self.now()
             old = self._current_clock(self._clock_row(connection, table_id), round_)
             new = replace(change(old, now, round_), rev=old.rev + 1)
