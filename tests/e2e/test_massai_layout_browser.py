@@ -29,13 +29,21 @@ SETUP_TWO = ["c6", "d6", "e6", "d5", "e5"]
 
 pytestmark = pytest.mark.browser
 
-#: Everything of the page wider than the screen, and every button whose text does not fit.
+#: Everything of the page wider than the screen (but what scrolls inside its own box: the board
+#: on a phone, whose squares keep a finger's size), and every button whose text does not fit.
 OVERFLOW_JS = """() => {
   const width = document.documentElement.clientWidth;
   const wide = [];
+  const scrolled = (el) => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const x = getComputedStyle(up).overflowX;
+      if ((x === 'auto' || x === 'scroll') && up.scrollWidth > up.clientWidth + 1) return true;
+    }
+    return false;
+  };
   for (const el of document.querySelectorAll('.tt-massai-app *')) {
     const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
+    if (box.width === 0 || box.height === 0 || scrolled(el)) continue;
     if (box.right > width + 1 || box.left < -1) {
       wide.push(`${el.tagName}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
     }

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 
 from tabletop.games.massai.board import Board, parse_square, square_name
@@ -34,11 +35,14 @@ from tabletop.games.massai.state import State
 __all__ = [
     "Geometry",
     "Scene",
+    "board_box",
     "board_max_width",
+    "board_min_width",
     "draw",
     "geometry_for",
     "make_canvas",
     "shown_chain",
+    "size_canvas",
 ]
 
 SAND = "#ecd9a8"
@@ -127,13 +131,41 @@ def board_max_width(geometry: Geometry) -> str:
     return f"min({geometry.width}px, calc((100vh - {ROOM_AROUND_BOARD}) * {ratio:.4f}))"
 
 
+#: The least side of a square on the screen, in CSS pixels: a finger's target (44 px is the
+#: common guideline; 2 px more so that a rounding never makes one smaller).
+MIN_SQUARE_PX = 46
+
+
+def board_min_width(geometry: Geometry) -> str:
+    """CSS: never so narrow that a square is smaller than :data:`MIN_SQUARE_PX` (on a phone
+    the board is then wider than the screen and scrolls sideways in :func:`board_box`)."""
+    return f"{math.ceil(geometry.width * MIN_SQUARE_PX / geometry.cell)}px"
+
+
+def size_canvas(canvas: Canvas, geometry: Geometry) -> None:
+    """Give ``canvas`` the drawn size of ``geometry`` and its bounds on the screen."""
+    canvas.width, canvas.height = geometry.width, geometry.height
+    canvas.layout.max_width = board_max_width(geometry)
+    canvas.layout.min_width = board_min_width(geometry)
+
+
 def make_canvas(geometry: Geometry) -> Canvas:
-    """A canvas sized for ``geometry`` that scales down on narrow (and on short) screens."""
+    """A canvas sized for ``geometry`` that scales down on narrow (and on short) screens, down
+    to squares of :data:`MIN_SQUARE_PX`."""
     canvas = Canvas(width=geometry.width, height=geometry.height)
     canvas.layout.width = "100%"
-    canvas.layout.max_width = board_max_width(geometry)
     canvas.layout.height = "auto"
+    size_canvas(canvas, geometry)
     return canvas
+
+
+def board_box(canvas: Canvas) -> widgets.Box:
+    """The box the board stands in: as wide as the page, scrolling sideways when the board is
+    wider (a phone under about 420 px: its squares keep a finger's size). A tap's position is
+    measured on the canvas itself, so a scrolled board still answers with the right square."""
+    box = widgets.Box([canvas], layout=widgets.Layout(width="100%", overflow="auto hidden"))
+    box.add_class("tt-massai-board-box")
+    return box
 
 
 def _hut_path(canvas: Canvas, geometry: Geometry, square: str) -> None:

@@ -1,7 +1,8 @@
 """The Massai page's style sheet (one ``<style>`` element given to the page frame).
 
 Sized for a laptop (1366 × 768: the board fits under the prompt without scrolling), a tablet
-(1024 × 768) and a phone (360–390 px wide: one column, nothing wider than the screen). Button
+(1024 × 768) and a phone (360–430 px wide: one column, nothing wider than the screen but the
+board, whose squares keep a finger's size and which scrolls sideways in its own box). Button
 texts wrap instead of being cut, in every language.
 """
 
@@ -16,7 +17,17 @@ MASSAI_CSS = """
 /* The newest action stays in sight: a reversed column keeps the box scrolled to its end. */
 .tt-massai-history { font-size: 17px; max-height: 360px; overflow-y: auto;
   display: flex; flex-direction: column-reverse; }
-.tt-massai-board { cursor: pointer; border: 1px solid #8d6e3f; touch-action: manipulation; }
+.tt-massai-board { cursor: pointer; border: 1px solid #8d6e3f; touch-action: manipulation;
+  flex: 0 0 auto; }
+/* A phone narrower than the board at a finger's squares: the board scrolls sideways in its
+   box (a thin bar where the browser draws one), and a shadow on its right edge and the cut
+   column say there is more. */
+.tt-massai-board-box { scrollbar-width: thin; scrollbar-color: #8d6e3f #f3e9d2; }
+@media (max-width: 440px) {
+  .tt-massai-board-box::after { content: ""; position: sticky; right: 0; flex: 0 0 14px;
+    margin-left: -14px; pointer-events: none;
+    background: linear-gradient(to right, rgba(62, 39, 35, 0), rgba(62, 39, 35, 0.35)); }
+}
 .tt-massai-app .widget-button { margin: 4px 10px 4px 0; max-width: 100%; white-space: normal;
   height: auto; min-height: 40px; line-height: 1.2; padding: 6px 12px; }
 .tt-massai-app .widget-button .widget-label, .tt-massai-app .widget-button span {

@@ -19,7 +19,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai import panels
-from tabletop.ui.massai.canvas import Scene, board_max_width, draw, geometry_for, make_canvas
+from tabletop.ui.massai.canvas import (
+    Scene,
+    board_box,
+    draw,
+    geometry_for,
+    make_canvas,
+    size_canvas,
+)
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
@@ -170,7 +177,7 @@ class MassaiView:
         )
         buttons.add_class("tt-massai-buttons")
         left = widgets.VBox(
-            [self.prompt, handover, self.canvas, buttons, self.message, self.legend]
+            [self.prompt, handover, board_box(self.canvas), buttons, self.message, self.legend]
         )
         left.add_class("tt-massai-left")
         right = widgets.VBox(
@@ -216,8 +223,7 @@ class MassaiView:
         if geometry != self.geometry:
             self.geometry = geometry
             self.taps.geometry = geometry
-            self.canvas.width, self.canvas.height = geometry.width, geometry.height
-            self.canvas.layout.max_width = board_max_width(geometry)
+            size_canvas(self.canvas, geometry)
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
         # Greyed before it is shown: the browser gets the two changes in this order.
