@@ -114,8 +114,15 @@ PHONE_CSS = """
 .tt-own-results { background: #fff8e1; border: 2px solid #f9a825; border-radius: 6px;
   padding: 4px 10px; margin: 6px 0; }
 .tt-refusal { font-size: 20px; padding: 12px; }
-.tt-square .jupyter-button, .tt-square.jupyter-button { min-width: 0 !important; padding: 0; }
-.tt-massai-grid { max-width: 100%; }
+.tt-square .jupyter-button, .tt-square.jupyter-button { min-width: 0 !important; padding: 0;
+  margin: 0; }
+/* The Massai grid: squares of a finger's size; on a phone too narrow for them it scrolls
+   sideways inside its own box (a thin bar shows it). */
+.tt-massai-grid { max-width: 100%; overflow-x: auto; scrollbar-width: thin;
+  padding-bottom: 2px; }
+.tt-massai-grid .tt-massai-coord { align-self: center; text-align: center; color: #3e2723;
+  font-size: 16px; min-width: 0; }
+.tt-massai-grid .tt-massai-coord .widget-html-content { line-height: 1.2; }
 .tt-qr svg { width: 180px; height: 180px; }
 .tt-seat-card { border: 1px solid #bbb; border-radius: 8px; padding: 6px 10px; margin: 4px;
   flex: 1 1 300px; max-width: 100%; }

@@ -42,6 +42,13 @@ def public_state(public: dict[str, Any]) -> State:
     )
 
 
+def _coordinate(text: str) -> widgets.HTML:
+    """A row's number or a column's letter beside the grid of squares."""
+    label = widgets.HTML(f"<b>{esc(text)}</b>")
+    label.add_class("tt-massai-coord")
+    return label
+
+
 class MassaiSeat(widgets.VBox):
     """The board and this player's secret (setup squares, attack target or guards)."""
 
@@ -107,8 +114,10 @@ class MassaiSeat(widgets.VBox):
     def _squares(self) -> None:
         board = self.state.board
         self.squares = {}
-        children = []
+        # Coordinates as on the printed board: the row's number before it, letters under it.
+        children: list[widgets.Widget] = []
         for row in reversed(range(board.rows)):
+            children.append(_coordinate(str(row + 1)))
             for column in range(board.columns):
                 square = square_name(column, row)
                 button = widgets.Button(layout={"width": "auto", "height": "52px"})
@@ -117,8 +126,11 @@ class MassaiSeat(widgets.VBox):
                 button.on_click(self._tapped(square))
                 self.squares[square] = button
                 children.append(button)
+        children.append(_coordinate(""))
+        children += [_coordinate(square_name(c, 0)[:-1]) for c in range(board.columns)]
         self.grid.children = tuple(children)
-        self.grid.layout.grid_template_columns = f"repeat({board.columns}, minmax(0, 1fr))"
+        # Squares keep a finger's size (46 px): a narrower phone scrolls the grid sideways.
+        self.grid.layout.grid_template_columns = f"1.3em repeat({board.columns}, minmax(46px, 1fr))"
         self.grid.layout.grid_gap = "3px"
         self.grid.layout.width = "100%"
 
