@@ -42,6 +42,18 @@ CSS = """
 .tt-reveal .tt-reveal-power { margin-right: 18px; white-space: nowrap; }
 .tt-reveal .tt-reveal-dot { display: inline-block; width: 16px; height: 16px; border-radius: 50%;
   margin-right: 6px; vertical-align: -2px; }
+.tt-reveal { flex-wrap: wrap; max-width: 100%; }
+.tt-reveal .tt-reveal-panel .widget-hbox { flex-wrap: wrap; }
+/* A phone or a narrow window: the map at the page's width, the step under it. */
+@media (max-width: 900px) {
+  .tt-reveal canvas.tt-reveal-map { min-width: 0 !important; width: 100% !important;
+    max-width: 100%; height: auto !important; flex: 1 1 100% !important; }
+  .tt-reveal .tt-reveal-panel { padding: 0 4px; flex: 1 1 100% !important; }
+  .tt-reveal .tt-reveal-title { font-size: 28px; }
+  .tt-reveal .tt-reveal-lines { font-size: 20px; padding-left: 20px; }
+  .tt-reveal .tt-reveal-legend { font-size: 17px; }
+  .tt-reveal .tt-reveal-power { white-space: normal; }
+}
 """
 
 

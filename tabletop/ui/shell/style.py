@@ -104,6 +104,11 @@ CSS = """
 /* The diplomacy grid scrolls inside itself, each row keeping its power's name in view. */
 .tt-app .tt-diplomacy { max-width: 100%; }
 .tt-app .tt-grid-rowhead { position: sticky; left: 0; z-index: 1; background: #fff; }
+/* A row's name keeps its column (the first, "auto", shrank to nothing on a phone and the names
+   ran over the first column's buttons): on a phone a name wraps between its words instead. */
+.tt-app .tt-diplomacy > .tt-grid-rowhead { min-width: min-content; padding-right: 4px; }
+.tt-app .tt-grid-rowhead .widget-html-content { white-space: normal; line-height: 1.25; }
+.tt-app .tt-grid-rowhead .tt-power { white-space: normal; overflow-wrap: normal; }
 /* The resolution tab: the report beside the map; under 900 px the map comes first, above it. */
 .tt-app .tt-result { flex-flow: row nowrap; align-items: flex-start; gap: 12px; }
 /* !important: the map sets its own flex and width on the widget (inline styles). */
@@ -124,6 +129,10 @@ CSS = """
   .tt-app table.tt-table td, .tt-app table.tt-table th { padding: 3px 6px; }
   /* Narrow frames around the tabs' contents: the width goes to the map and the tables. */
   .tt-app .widget-tab > .widget-tab-contents { padding: 6px 3px; }
+  /* Voila's frame around the page (40 px of a 360 px phone) goes to the page. */
+  body.jp-Notebook #rendered_cells { padding: 4px 2px; }
+  body.jp-Notebook .jp-Notebook-cell { padding: 0; }
+  body.jp-Notebook .jp-OutputArea-output { margin-left: 0; }
 }
 """
 
