@@ -104,6 +104,7 @@ __all__ = [
     "SheetChange",
     "SheetTooLongError",
     "edit_sheet",
+    "is_header_line",
     "parse_sheets",
     "read_headers",
 ]
@@ -719,6 +720,17 @@ def _refusal(power: str | None, playing: tuple[str, ...], opened: Container[str]
     return None
 
 
+def is_header_line(line: str) -> bool:
+    """True for a line :func:`parse_sheets` reads as a sheet header (``[Power]``, ``Power:``,
+    ``Power`` alone, a comment after it). Constant work per line: no "did you mean" is sought.
+
+    >>> is_header_line("[Germany]"), is_header_line("Allemagne: # note"), is_header_line("war")
+    (True, True, False)
+    """
+    text = _strip_comment(line)
+    return bool(text) and _header_of(text)[0] is not None
+
+
 @dataclass(frozen=True)
 class Header:
     """One header line of a typed text, read as :func:`parse_sheets` reads it.
@@ -909,7 +921,7 @@ class _SheetEdit:
         self.cut = [_TextLine(raw) for raw in self.lines]
         # A header typed inside one power's box opens no sheet there: it is read as a comment.
         read = [
-            "# " + line.content if _header_of(_strip_comment(line.content))[0] else line.content
+            "# " + line.content if is_header_line(line.content) else line.content
             for line in self.cut
         ]
         playing = sort_powers(powers if powers is not None else POWERS)

@@ -24,6 +24,7 @@ from tabletop.games.africa1880.notation import (
     RelationChange,
     SheetChange,
     edit_sheet,
+    is_header_line,
     parse_sheets,
 )
 from tabletop.games.africa1880.notation_format import format_sheet
@@ -33,7 +34,6 @@ from tabletop.games.africa1880.orders import (
     VoidOrder,
     relations_from_sheets,
 )
-from tabletop.games.africa1880.powers import lookup_power
 from tabletop.games.africa1880.relations import Relation, Relations
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880.choices import presences_of
@@ -71,17 +71,7 @@ def is_header(line: str) -> bool:
     >>> is_header("[Germany]"), is_header("Germany:"), is_header("Togo: develop")
     (True, True, False)
     """
-    text = line.split("#", 1)[0].strip()
-    if text.startswith("["):
-        return True
-    bare = text.rstrip(":").strip()
-    if not bare or ":" in bare or any(arrow in bare for arrow in ("->", "=>", "→", "⟶")):
-        return False
-    try:
-        lookup_power(bare)
-    except ValueError:
-        return False
-    return True
+    return is_header_line(line)
 
 
 class Drafts:
@@ -113,8 +103,11 @@ class Drafts:
         """``power``'s draft ready for the core, and the header lines found in it.
 
         A header line (``[Germany]``, ``Germany:``) inside one power's box would hand the
-        following lines to another sheet; it is commented out and reported instead.
+        following lines to another sheet; it is commented out and reported instead. A draft over
+        the size limit is not read at all, so it is given back as it is.
         """
+        if self.too_long(power):
+            return self.texts.get(power, ""), []
         lines = []
         headers = []
         for line in self.texts.get(power, "").splitlines():

@@ -17,6 +17,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.instructions import table_instructions
+from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.relations import Relation
 from tabletop.games.africa1880.report import Report
@@ -24,7 +25,7 @@ from tabletop.games.africa1880.report_text import instruction_text
 from tabletop.games.africa1880.state import GameState
 from tabletop.store.seat_errors import SealRefused, SeatError
 from tabletop.ui.africa1880.drafts import Check, Drafts
-from tabletop.ui.africa1880.html import power_html, slug
+from tabletop.ui.africa1880.html import local_text, power_html, slug
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.session import replay
@@ -96,6 +97,15 @@ class SeatSheetModel:
         if power != self.power:
             raise ValueError(f"this seat writes {self.power}'s sheet only")
 
+    def _too_long(self) -> bool:
+        """Whether the draft is over the size limit: a tap then changes nothing (the text stays
+        whole in the box) and the page says why."""
+        length = self._drafts.too_long(self.power)
+        if length:
+            words = local_text("sheet_too_long", self.lang, length=length, limit=MAX_SHEET_CHARS)
+            self.say(words, "error")
+        return bool(length)
+
     def _changed(self, changed: bool) -> None:
         if changed:
             self.on_change()
@@ -112,11 +122,15 @@ class SeatSheetModel:
 
     def set_order(self, power: str, territory: str, kind: str, target: str = "") -> None:
         self._mine(power)
+        if self._too_long():
+            return
         changed = self._drafts.set_order(power, territory, kind, target, self.lang)
         self._changed(changed or (kind == "explore" and not target))
 
     def set_landing(self, power: str, target: str | None) -> None:
         self._mine(power)
+        if self._too_long():
+            return
         self._changed(self._drafts.set_landing(power, target, self.lang))
 
     def relation(self, declarer: str, toward: str) -> Relation:
@@ -124,6 +138,8 @@ class SeatSheetModel:
 
     def set_relation(self, declarer: str, toward: str, relation: Relation) -> None:
         self._mine(declarer)
+        if self._too_long():
+            return
         self._changed(self._drafts.set_relation(declarer, toward, relation, self.lang))
 
     def checks_for(self, power: str) -> list[Check]:
