@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -61,15 +61,24 @@ class Prediction:
 
 @dataclass(frozen=True)
 class StageGame:
-    """A normal-form game a class plays: ``payoffs[r][a_0, a_1, ...]`` is role ``r``'s payoff."""
+    """A normal-form game a class plays: ``payoffs[r][a_0, a_1, ...]`` is role ``r``'s payoff.
+
+    The payoffs are computed on first use (``make_payoffs``): a student's page shows the roles
+    and actions and the results kept in the ledger, so it plays no rules and loads no numpy.
+    """
 
     key: str
     roles: tuple[str, ...]
     actions: tuple[tuple[str, ...], ...]
-    payoffs: np.ndarray = field(repr=False, compare=False)
+    make_payoffs: Callable[[], np.ndarray] = field(repr=False, compare=False)
     zero_sum: bool = False
     #: Words under each action for the student page (the huts a guard set covers, …).
     description: str = ""
+
+    @cached_property
+    def payoffs(self) -> np.ndarray:
+        """``payoffs[r][a_0, a_1, ...]``, role ``r``'s payoff (a read-only array), made once."""
+        return self.make_payoffs()
 
     @property
     def group_size(self) -> int:
@@ -200,28 +209,33 @@ def territory_game(
 
     Each power's action is the set of the others it declares war on (``"alliance"`` for none).
     """
-    # On first use (see the imports at the top).
-    import numpy as np
-
-    from tabletop.analysis.africa_diplomacy import core_payoffs
-    from tabletop.analysis.examples import africa_position
+    from tabletop.analysis.examples import africa_position  # on first use (see the imports)
 
     after = africa_position(presences, full=[territory] if full else [])
     powers = tuple(after.state.powers)
     choices = [_war_choices(p, powers) for p in powers]
     actions = tuple(tuple(c) for c in choices)
-    payoffs = np.zeros((len(powers), *(len(a) for a in actions)))
-    for cell in itertools.product(*(range(len(a)) for a in actions)):
-        wars = [
-            (power, enemy)
-            for power, options, k in zip(powers, choices, cell, strict=True)
-            for enemy in options[actions[powers.index(power)][k]]
-        ]
-        values = core_payoffs(after, Relations(wars), weight=weight, payoff=payoff)
-        for r, power in enumerate(powers):
-            payoffs[(r,) + cell] = values[power]
-    payoffs.setflags(write=False)
-    return StageGame(key, powers, actions, payoffs)
+
+    def make_payoffs() -> np.ndarray:
+        # On first use (see the imports at the top and StageGame).
+        import numpy as np
+
+        from tabletop.analysis.africa_diplomacy import core_payoffs
+
+        payoffs = np.zeros((len(powers), *(len(a) for a in actions)))
+        for cell in itertools.product(*(range(len(a)) for a in actions)):
+            wars = [
+                (power, enemy)
+                for power, options, k in zip(powers, choices, cell, strict=True)
+                for enemy in options[actions[powers.index(power)][k]]
+            ]
+            values = core_payoffs(after, Relations(wars), weight=weight, payoff=payoff)
+            for r, power in enumerate(powers):
+                payoffs[(r,) + cell] = values[power]
+        payoffs.setflags(write=False)
+        return payoffs
+
+    return StageGame(key, powers, actions, make_payoffs)
 
 
 def _war_choices(power: str, powers: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -253,7 +267,11 @@ def massai_attack_game(
     payoffs = np.stack([matrix, -matrix])
     payoffs.setflags(write=False)
     return StageGame(
-        key, ("attacker", "defender"), (solved.targets, guard_labels), payoffs, zero_sum=True
+        key,
+        ("attacker", "defender"),
+        (solved.targets, guard_labels),
+        lambda: payoffs,  # solving the game gave its actions: the payoffs come with them
+        zero_sum=True,
     )
 
 

@@ -8,9 +8,10 @@ distance transform; the default board's placements ship ready-made); the analysi
 Every page visit starts a kernel (issue 19: a kernel's memory is what a class of phones costs),
 so the seat and student pages, built as their notebooks build them from a real table's and a
 real class's links, load no library they do not use: no SciPy, matplotlib, pandas, PDF or QR
-library, nor Jupyter's server (``voila.utils``, wanted by a preheated kernel only). numpy stays:
-the seat's map is an ipycanvas canvas (which imports numpy and Pillow) and a class game's payoffs
-are a numpy array. ``benchmarks/page_memory.py`` measures the kernels."""
+library, nor Jupyter's server (``voila.utils``, wanted by a preheated kernel only). The student
+page loads no numpy either (it shows a class game's roles, actions and kept results: the payoffs
+are computed where a round is closed); the seat's map is an ipycanvas canvas, which imports numpy
+and Pillow. ``benchmarks/page_memory.py`` measures the kernels."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ NEVER = (
 #: Also not by the seat page (the student page plays a class game of the analysis).
 NOT_ON = {
     "seat": ("tabletop.analysis", "tabletop.classroom"),
-    "student": ("PIL", "ipycanvas", "tabletop.ui.africa1880", "tabletop.ui.seat.africa"),
+    "student": ("numpy", "PIL", "ipycanvas", "tabletop.ui.africa1880", "tabletop.ui.seat.africa"),
 }
 # Runs a notebook's code cells as Voilà does (the query string in $QUERY_STRING), keeps the
 # page (the last cell's value), then prints the CSS classes of its widgets and what was loaded.
@@ -103,8 +104,9 @@ def notebook_code(name: str) -> str:
 
 
 def open_links(db: Path) -> dict[str, str]:
-    """A table on the example Africa game and a class of two students with a round open: the
-    query strings of a seat's link and of a student's personal link."""
+    """A table on the example Africa game and a class of two students in its second round (the
+    first one's results kept): the query strings of a seat's link and of a student's personal
+    link."""
     from tabletop.games.africa1880.gamefile import example_game
     from tabletop.store import open_store
     from tabletop.store.classroom import Classes
@@ -116,7 +118,11 @@ def open_links(db: Path) -> dict[str, str]:
         classes = Classes(store)
         new = classes.create("africa-two-full", rounds=2, seed=1)
         ana = classes.join(new.class_id, new.code, "Ana")
-        classes.join(new.class_id, new.code, "Ben")
+        ben = classes.join(new.class_id, new.code, "Ben")
+        classes.open_round(new.class_id, new.host_token)
+        for student in (ana, ben):
+            classes.submit(new.class_id, student.token, "war")
+        classes.close_round(new.class_id, new.host_token)
         classes.open_round(new.class_id, new.host_token)
     finally:
         store.close()

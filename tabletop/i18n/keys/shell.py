@@ -9,7 +9,7 @@ from tabletop.i18n.messages import N_, NN_, NNP_, NP_, Msg  # noqa: F401
 
 GAMES_LIST: dict[str, Msg] = {
     "title": N_("Games"),
-    "new_game": N_("＋ New game"),
+    "new_game": N_("New game"),
     "none_yet": N_("No game yet."),
     "col_name": N_("Name"),
     "col_updated": N_("Last change"),

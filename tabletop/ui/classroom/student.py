@@ -18,11 +18,12 @@ from urllib.parse import urlencode
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.classroom.games import preset
-from tabletop.classroom.ledger import ClassError
+from tabletop.classroom.ledger import MAX_NICKNAME, ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes
 from tabletop.ui.classroom.common import CLASS_CSS, action_label, page_request, situation_html
 from tabletop.ui.seat.common import refusal, tr
+from tabletop.ui.shell.bounded import CODE_LIMIT, bounded
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.style import style_widget
 
@@ -99,15 +100,17 @@ class StudentPage(widgets.VBox):
         self.code_field = widgets.Text(placeholder=_("code, e.g. K7QX2P"), description=_("Code"))
         self.nickname = widgets.Text(placeholder=_("your nickname"), description=_("Nickname"))
         self.nickname.add_class("tt-nickname")
+        self.code_bound = bounded(self.code_field, CODE_LIMIT, self.lang)
+        self.nickname_bound = bounded(self.nickname, MAX_NICKNAME, self.lang)
         self.join_button = widgets.Button(description=_("Join the class"), button_style="primary")
         self.join_button.add_class("tt-join")
         self.join_button.on_click(lambda _b: self.join())
         title = _("Join the class game")
         fields: list[widgets.Widget] = [widgets.HTML(f"<h2>{esc(title)}</h2>")]
         if not self.join_credential:
-            fields += [self.class_field, self.code_field]
+            fields += [self.class_field, self.code_bound.box]
         fields += [
-            self.nickname,
+            self.nickname_bound.box,
             widgets.HTML(
                 "<p>" + esc(_("Only your nickname is kept, and only for this class game.")) + "</p>"
             ),

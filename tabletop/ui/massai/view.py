@@ -37,8 +37,13 @@ from tabletop.ui.massai.taps import connect_squares
 from tabletop.ui.massai.teacher import TeacherFactory, public_position
 from tabletop.ui.massai.texts import t
 from tabletop.ui.massai.uploads import upload_widget
+from tabletop.ui.shell.bounded import bounded
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
 from tabletop.ui.shell.teacher import TeacherView
+
+#: The guard table typed by hand: a few numbers 0 to 5 and commas (the rules read any length,
+#: the field keeps 100 characters: 50 entries).
+GUARD_TABLE_LIMIT = 100
 
 #: Each button's text key (``redo`` is a database text).
 BUTTON_TEXTS = {
@@ -128,6 +133,7 @@ class MassaiView:
         self.adjacency.add_class("tt-massai-adjacency")
         self.guard_table = widgets.Text(value=",".join(map(str, c.state.options.guard_table)))
         self.guard_table.add_class("tt-massai-guard-table")
+        self.guard_bound = bounded(self.guard_table, GUARD_TABLE_LIMIT, c.lang)
         self.new_button = _button("new", self.start_new_game)
         self.saved = widgets.HTML()
         self.saved.add_class("tt-massai-saved")
@@ -140,7 +146,7 @@ class MassaiView:
                 widgets.VBox(
                     [
                         self.options_line,
-                        widgets.HBox([self.adjacency, self.guard_table]),
+                        widgets.HBox([self.adjacency, self.guard_bound.box]),
                         self.new_button,
                         self.upload_label,
                         self.upload,
@@ -308,6 +314,7 @@ class MassaiView:
         self.new_box.set_title(0, t("new_game_title", lang))
         self.adjacency.description = t("adjacency", lang)
         self.guard_table.description = t("guard_table", lang)
+        self.guard_bound.relabel(lang)
         for name, key in BUTTON_TEXTS.items():
             self.buttons[name].description = t(key, lang)
         self.new_button.description = t("new_game", lang)

@@ -21,6 +21,7 @@ from tabletop.store.seat_errors import BadToken, SeatError
 from tabletop.store.seat_records import SealReceipt
 from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
+from tabletop.ui.shell.bounded import CODE_LIMIT, NUMBER_LIMIT, bounded
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import Debouncer, PageWatcher, open_page_store, running_loop
 from tabletop.ui.shell.style import style_widget
@@ -115,6 +116,8 @@ class SeatPage(widgets.VBox):
             placeholder="ABC123", description=_("Code"), layout={"width": "100%"}
         )
         self.code_field.add_class("tt-join-code")
+        self.table_bound = bounded(self.table_field, NUMBER_LIMIT, self.lang)
+        self.code_bound = bounded(self.code_field, CODE_LIMIT, self.lang)
         join = widgets.Button(
             description=_("Join"), button_style="primary", layout={"width": "100%"}
         )
@@ -130,7 +133,13 @@ class SeatPage(widgets.VBox):
             + esc(_("Type the table number and the short code shown on the shared screen."))
             + "</p>"
         )
-        self.body.children = (intro, self.table_field, self.code_field, join, self.join_message)
+        self.body.children = (
+            intro,
+            self.table_bound.box,
+            self.code_bound.box,
+            join,
+            self.join_message,
+        )
 
     def join(self) -> None:
         """The form's button: open the seat the code names, or say why not (one line)."""

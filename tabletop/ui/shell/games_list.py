@@ -8,7 +8,7 @@ decides what opening or starting a game means.
 
 >>> from tabletop.ui.shell.games_list import text
 >>> text("new_game", "fr")
-'＋ Nouvelle partie'
+'Nouvelle partie'
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from tabletop.i18n import available_languages
 from tabletop.i18n.keys import GAMES_LIST
 from tabletop.i18n.keys import text as _text
 from tabletop.store import GameArchive, GameInfo, Store, StoreError
+from tabletop.ui.shell.bounded import GAME_NAME_LIMIT, bounded
 from tabletop.ui.shell.html import esc
 
 
@@ -132,7 +133,9 @@ class GamesList(widgets.VBox):
         self.games: list[GameInfo] = []
         self.rows: list[GameRow] = []
         self.title = widgets.HTML()
-        self.new_button = widgets.Button(button_style="primary")
+        # Its "+" is Font Awesome's, served with the page (a "＋" in the text is an empty box
+        # on a machine whose fonts lack it).
+        self.new_button = widgets.Button(button_style="primary", icon="plus")
         self.new_button.add_class("tt-games-new")
         self.new_button.on_click(lambda _b: self.on_new())
         self.message = widgets.HTML()
@@ -147,6 +150,7 @@ class GamesList(widgets.VBox):
         self.panel_text = widgets.HTML()
         self.name_field = widgets.Text()
         self.name_field.add_class("tt-games-name-field")
+        self.name_bound = bounded(self.name_field, GAME_NAME_LIMIT, lang)
         self.save_name = widgets.Button(button_style="success")
         self.save_name.add_class("tt-games-save-name")
         self.save_name.on_click(lambda _b: self.confirm_rename())
@@ -190,6 +194,7 @@ class GamesList(widgets.VBox):
         self.delete_yes.description = text("delete_yes", lang)
         self.cancel.description = text("cancel", lang)
         self.name_field.placeholder = text("new_name", lang)
+        self.name_bound.relabel(lang)
         for row in self.rows:
             row.relabel(lang)
         self.empty.value = "" if self.games else f"<p>{esc(text('none_yet', lang))}</p>"
@@ -242,7 +247,7 @@ class GamesList(widgets.VBox):
         try:
             if self.panel_mode == "rename":
                 self.panel_text.value = f"<b>{esc(text('rename', lang))}</b>"
-                buttons = widgets.HBox([self.name_field, self.save_name, self.cancel])
+                buttons = widgets.HBox([self.name_bound.box, self.save_name, self.cancel])
                 self.panel.children = (self.panel_text, buttons)
             elif self.panel_mode == "export":
                 head = esc(text("export_of", lang, name=game.name))

@@ -114,18 +114,7 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         self.host_link = widgets.HTML()
         self.host_link.add_class("tt-host-link")
         self._host_link(host)
-        self.address = widgets.Text(
-            value=self.base_url, description=_("Address"), layout={"width": "100%"}
-        )
-        self.address.add_class("tt-address")
-        use = widgets.Button(description=_("Use this address"))
-        use.add_class("tt-address-use")
-        use.on_click(lambda _b: self.set_base_url(self.address.value))
-        address_help = widgets.HTML(
-            "<small>"
-            + esc(_("The address the phones open (this machine on the local network)."))
-            + "</small>"
-        )
+        address = self.address_panel()
         self.cards = {name: SeatCard(self, name) for name in self.links}
         cards = widgets.HBox(list(self.cards.values()), layout={"flex_flow": "row wrap"})
         self.question = widgets.VBox()
@@ -159,7 +148,7 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
             self.here_box,
             self.report,
             cards,
-            widgets.VBox([self.address, use, address_help]),
+            address,
             self.host_link,
             self.scroller,
         )

@@ -1,5 +1,6 @@
-"""The seats' links on the shared screen: the host's own link, the address phones open, the
-questions before a new link, a seat played here or a forced resolution, and those actions."""
+"""The seats' links on the shared screen: the host's own link, the address phones open (kept
+with the table, and said plainly when phones cannot reach it), the questions before a new link,
+a seat played here or a forced resolution, and those actions."""
 
 from __future__ import annotations
 
@@ -9,14 +10,76 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.store import StoreError
 from tabletop.store.seat_errors import SeatError
-from tabletop.store.seat_records import host_url
+from tabletop.store.seat_records import IssuedSeat, host_url
+from tabletop.store.table_address import TableAddress
 from tabletop.ui.seat.common import tr
+from tabletop.ui.shell.bounded import ADDRESS_LIMIT, BoundedField, bounded
 from tabletop.ui.shell.html import esc
+from tabletop.ui.table.address import SERVE_LAN, BadAddress, is_loopback, read_address
 from tabletop.ui.table.part import TablePart
 
 
 class SeatActions(TablePart):
     """The links and QR codes, and what the host does for one seat."""
+
+    #: The address field, its bound, and what the address means (set by :meth:`address_panel`).
+    address: widgets.Text
+    address_bound: BoundedField
+    address_note: widgets.HTML
+    #: The server's own address (the page's default, before a kept one).
+    server_base_url: str
+
+    # ----------------------------------------------------------------- the address
+    def address_panel(self) -> widgets.VBox:
+        """The address the links use: the one kept with the table when the host chose one, else
+        the server's; its field and button; and whether phones can open it."""
+        _ = tr(self.lang).gettext
+        if getattr(self, "server_base_url", None) is None:  # once: a table opened again
+            self.server_base_url = self.base_url
+        try:
+            kept = TableAddress(self.store).get(self.table_id, self.host_token)
+        except (SeatError, StoreError):
+            kept = None  # the page refuses a wrong host token itself; no address then
+        if kept:
+            self.base_url = kept
+        self.address = widgets.Text(
+            value=self.base_url, description=_("Address"), layout={"width": "100%"}
+        )
+        self.address.add_class("tt-address")
+        self.address_bound = bounded(self.address, ADDRESS_LIMIT, self.lang)
+        use = widgets.Button(description=_("Use this address"))
+        use.add_class("tt-address-use")
+        use.on_click(lambda _b: self.set_base_url(self.address.value))
+        self.address_note = widgets.HTML()
+        self.address_note.add_class("tt-address-note")
+        self._address_note()
+        self._host_link(host_url(self.base_url, self.table_id, self.host_token))
+        return widgets.VBox([self.address_bound.box, use, self.address_note])
+
+    def _address_note(self) -> None:
+        _ = tr(self.lang).gettext
+        if not is_loopback(self.base_url):
+            said = _("The address the phones open (this machine on the local network).")
+            self.address_note.value = "<small>" + esc(said) + "</small>"
+            return
+        self.address_note.value = (
+            '<p class="tt-msg-warn tt-loopback-warning"><b>'
+            + esc(
+                _(
+                    "Phones cannot open these links: {address} is this machine’s own address, "
+                    "and the pages are served to this machine only.",
+                    address=self.base_url,
+                )
+            )
+            + "</b> "
+            + esc(
+                _(
+                    "The links below work on this machine. For phones, stop the server, start "
+                    "it with this command, then open this page again at the address it prints:"
+                )
+            )
+            + f' <code class="tt-serve-lan">{esc(SERVE_LAN)}</code></p>'
+        )
 
     def _host_link(self, host: str) -> None:
         # Folded unless the table was just opened: whoever has it can resolve and replace links.
@@ -30,19 +93,36 @@ class SeatActions(TablePart):
         )
 
     def set_base_url(self, url: str) -> None:
-        """The host changed the address phones use: every link and QR code follows."""
-        url = url.strip().rstrip("/")
-        if not url.startswith(("http://", "https://")):
-            self.say(tr(self.lang).gettext("An address starts with http:// or https://"), "error")
+        """The host chose or typed the address phones use: checked, kept with the table, and
+        every link and QR code follows. An empty address goes back to the server's."""
+        _ = tr(self.lang).gettext
+        try:
+            address = read_address(url) if url.strip() else None
+            kept = TableAddress(self.store).keep(self.table_id, self.host_token, address)
+        except BadAddress as error:
+            self.say(error.say(self.lang), "error")
             return
-        self.base_url = url
+        except (SeatError, StoreError) as error:
+            self.say(str(error), "error")
+            return
+        self.base_url = kept or self.server_base_url
+        self.address.value = self.base_url
         self.show_links()
-        self._host_link(host_url(url, self.table_id, self.host_token))
-        self.say(tr(self.lang).gettext("Links updated."), "ok")
+        self._host_link(host_url(self.base_url, self.table_id, self.host_token))
+        self._address_note()
+        self.say(_("Links updated.") if kept else _("Back to the server’s own address."), "ok")
 
     def show_links(self) -> None:
-        for name, card in self.cards.items():
-            card.show_link(self.links[name], self.base_url)
+        for name in self.cards:
+            self._show_card(name, self.links[name])
+
+    def _show_card(self, seat: str, issued: IssuedSeat) -> None:
+        """One seat's link; its QR code only for an address phones can open."""
+        card = self.cards[seat]
+        card.show_link(issued, self.base_url)
+        if is_loopback(self.base_url):
+            said = tr(self.lang).gettext("No QR code: phones cannot open this machine’s address.")
+            card.qr.value = f'<small class="tt-no-qr">{esc(said)}</small>'
 
     # ----------------------------------------------------------------- questions
     def ask(self, seat: str, what: str) -> None:
@@ -103,7 +183,7 @@ class SeatActions(TablePart):
             self.say(str(error), "error")
             return
         self.links[seat] = issued
-        self.cards[seat].show_link(issued, self.base_url)
+        self._show_card(seat, issued)
         self.say(tr(self.lang).gettext("{seat} has a new link and code.", seat=seat), "ok")
 
     def enter_here(self, seat: str) -> None:

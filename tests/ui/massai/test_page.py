@@ -31,7 +31,7 @@ def test_the_page_opens_the_list_and_new_game_keeps_the_others(store: Store) -> 
     assert not page.view.controller.record.actions
     page.view.games_button.click()
     page.set_lang("fr")
-    assert page.games.new_button.description == "＋ Nouvelle partie"
+    assert page.games.new_button.description == "Nouvelle partie"
     page.upload.value = (
         {
             "name": "bad.json",

@@ -91,13 +91,29 @@ def test_rename(store: Store) -> None:
     games, _ = make_list(store)
     games.rows[0].rename_button.click()
     assert games.name_field.value == "Old name"
-    assert games.name_field in games.panel.children[1].children
+    assert games.name_bound.box in games.panel.children[1].children
+    assert games.name_field in games.name_bound.box.children
     games.name_field.value = "  New   name "
     games.save_name.click()
     assert store.info(snap.game_id).name == "New name"
     assert "New name" in games.rows[0].cells.value
     assert "Renamed" in games.message.value
     assert games.panel.children == ()
+
+
+def test_an_over_long_name_is_refused_at_once_and_the_typed_one_kept(store: Store) -> None:
+    snap = store.create_game(example_game(), name="Kept")
+    games, _ = make_list(store, lang="fr")
+    games.ask_rename(snap.game_id)
+    games.name_field.value = "Kept, then"
+    games.name_field.value = "Kept, then" + "x" * 500  # a paste of a page
+    assert games.name_field.value == "Kept, then"
+    note = games.name_bound.note.value
+    assert "200" in note and "tt-msg-error" in note and "caractères" in note
+    games.name_field.value = "y" * 200  # the limit itself is kept
+    assert games.name_field.value == "y" * 200 and games.name_bound.note.value == ""
+    assert games.confirm_rename() is True
+    assert store.info(snap.game_id).name == "y" * 200
 
 
 def test_rename_to_nothing_is_refused(store: Store) -> None:
@@ -168,6 +184,15 @@ def test_relabel_translates_every_button(store: Store) -> None:
         assert games.new_button.description == text("new_game", lang)
     games.relabel("fr")
     assert "Tours" in games.rows[0].cells.value
+
+
+def test_the_new_game_plus_is_an_icon_not_a_character_fonts_may_lack(store: Store) -> None:
+    games, _ = make_list(store)
+    assert games.new_button.icon == "plus"  # Font Awesome's, served with the page
+    for lang in ("en", "fr", "de"):
+        games.relabel(lang)
+        assert games.new_button.description.isascii() or lang != "en"
+        assert "＋" not in games.new_button.description
 
 
 def test_every_text_has_three_languages() -> None:
