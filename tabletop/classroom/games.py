@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880 import Relations
+from tabletop.games.africa1880.powers import sort_powers
 
 if TYPE_CHECKING:
     import numpy as np
@@ -209,10 +210,8 @@ def territory_game(
 
     Each power's action is the set of the others it declares war on (``"alliance"`` for none).
     """
-    from tabletop.analysis.examples import africa_position  # on first use (see the imports)
-
-    after = africa_position(presences, full=[territory] if full else [])
-    powers = tuple(after.state.powers)
+    # The position's powers in its own order (GameState sorts them): no board needed yet.
+    powers = sort_powers(presences)
     choices = [_war_choices(p, powers) for p in powers]
     actions = tuple(tuple(c) for c in choices)
 
@@ -221,7 +220,10 @@ def territory_game(
         import numpy as np
 
         from tabletop.analysis.africa_diplomacy import core_payoffs
+        from tabletop.analysis.examples import africa_position
 
+        after = africa_position(presences, full=[territory] if full else [])
+        assert tuple(after.state.powers) == powers, (after.state.powers, powers)
         payoffs = np.zeros((len(powers), *(len(a) for a in actions)))
         for cell in itertools.product(*(range(len(a)) for a in actions)):
             wars = [

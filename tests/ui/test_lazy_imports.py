@@ -9,9 +9,9 @@ Every page visit starts a kernel (issue 19: a kernel's memory is what a class of
 so the seat and student pages, built as their notebooks build them from a real table's and a
 real class's links, load no library they do not use: no SciPy, matplotlib, pandas, PDF or QR
 library, nor Jupyter's server (``voila.utils``, wanted by a preheated kernel only). The student
-page loads no numpy either (it shows a class game's roles, actions and kept results: the payoffs
-are computed where a round is closed); the seat's map is an ipycanvas canvas, which imports numpy
-and Pillow. ``benchmarks/page_memory.py`` measures the kernels."""
+page loads no numpy, analysis or board either (it shows a class game's roles, actions and kept
+results: the payoffs are computed where a round is closed); the seat's map is an ipycanvas
+canvas, which imports numpy and Pillow. ``benchmarks/page_memory.py`` measures the kernels."""
 
 from __future__ import annotations
 
@@ -79,7 +79,15 @@ NEVER = (
 #: Also not by the seat page (the student page plays a class game of the analysis).
 NOT_ON = {
     "seat": ("tabletop.analysis", "tabletop.classroom"),
-    "student": ("numpy", "PIL", "ipycanvas", "tabletop.ui.africa1880", "tabletop.ui.seat.africa"),
+    "student": (
+        "numpy",
+        "jsonschema",
+        "PIL",
+        "ipycanvas",
+        "tabletop.analysis",
+        "tabletop.ui.africa1880",
+        "tabletop.ui.seat.africa",
+    ),
 }
 # Runs a notebook's code cells as Voilà does (the query string in $QUERY_STRING), keeps the
 # page (the last cell's value), then prints the CSS classes of its widgets and what was loaded.
