@@ -7,13 +7,15 @@ these definitions mirror the newest one (a test compares them with a migrated da
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
 from tabletop.store.errors import ForeignDatabaseError, NewerDatabaseError, SchemaError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
 SCHEMA_VERSION = 7
@@ -236,6 +238,9 @@ class_choices = sa.Table(
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration for the package's migrations (no ini file needed)."""
+    # Alembic (11 MiB in every page's kernel) is loaded only when a schema must change.
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     config.attributes["connection"] = connection
@@ -290,5 +295,7 @@ def check_and_upgrade(engine: Engine, where: str, target: int = SCHEMA_VERSION) 
                     "upgrade tabletop to use it"
                 )
             if found is None or found < target:
+                from alembic import command
+
                 command.upgrade(alembic_config(connection), REVISIONS[target])
             return found or 0
