@@ -44,6 +44,11 @@ SCREEN_NOTEBOOK = "table.ipynb"
 DEFAULT_CULL_IDLE = 300
 DEFAULT_CULL_INTERVAL = 30
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+#: The pages' Voilà template: Voilà's lab template without its requests to a CDN (a table has
+#: no internet). An installed package puts it in ``{sys.prefix}/share/jupyter``; a source
+#: checkout (an editable install, which installs no data files) has it in :data:`TEMPLATES`.
+TEMPLATE = "tabletop"
+TEMPLATES = Path(__file__).resolve().parents[2] / "share" / "jupyter"
 
 
 def register(families: Any) -> None:
@@ -166,6 +171,8 @@ def voila_argv(
         "--no-browser",
         f"--port={port}",
         f"--Voila.ip={ip}",
+        # Every page without a request leaving the machine (share/jupyter/voila/templates).
+        f"--template={TEMPLATE}",
         # The printed addresses must be the served ones: no silent move to the next port.
         "--Voila.port_retries=0",
         "--preheat_kernel=True",
@@ -208,12 +215,18 @@ def serve_env(
     ``TABLETOP_BASE_URL`` is the address this server prints, the shared screen's default for
     the seat links (a preheated kernel's ``VOILA_REQUEST_URL`` is an earlier request's, or none).
     The owner's key goes to the server only: its kernels (the pages) never see it.
+    ``JUPYTER_PATH`` starts with :data:`TEMPLATES` in a source checkout, where Voilà finds the
+    pages' template (an installed package has it in ``{sys.prefix}/share/jupyter``).
     """
     env = dict(os.environ if base is None else base)
     if db:
         env["TABLETOP_DATABASE_URL"] = db
     env["VOILA_APP_IP"] = ip
     env["TABLETOP_BASE_URL"] = f"{scheme}://{ip}:{port}"
+    if (TEMPLATES / "voila" / "templates" / TEMPLATE).is_dir():  # a source checkout
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p
+        )
     if owner_key:
         env[OWNER_KEY_VARIABLE] = owner_key
     return env

@@ -204,6 +204,7 @@ def test_the_voila_command_line_has_the_options() -> None:
         "--show_tracebacks=False",
         "--TabletopVoila.max_kernels=40",
         "--TabletopVoila.max_kernels_per_client=8",
+        "--template=tabletop",
     ):
         assert option in argv
     assert not [a for a in argv if "key" in a.lower()]  # the owner's key is never an argument
@@ -220,6 +221,7 @@ def test_the_voila_command_line_has_the_options() -> None:
         "VOILA_APP_IP": "192.0.2.7",
         "TABLETOP_BASE_URL": "http://192.0.2.7:9003",
         "TABLETOP_OWNER_KEY": "k" * 20,
+        "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),  # the pages' template, in a checkout
     }
     assert "TABLETOP_DATABASE_URL" not in serve_env(None, {})
     # With TLS nothing is preheated (a preheated kernel could not trust the certificate).
