@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
@@ -69,6 +70,18 @@ class Filling:
             yield
         finally:
             self.active = before
+
+
+class SheetText(widgets.Textarea):  # type: ignore[misc]
+    """A sheet's typed text. ``seal_request`` is flipped in the browser by a seat's Seal button
+    (a link there, :func:`ipywidgets.jsdlink`): the flip rides on this widget's own updates, in
+    the same queue as the text, so the kernel never sees a seal before the text the box showed.
+
+    (The page holds a text update back while an earlier one is being handled, and sends it when
+    the kernel is idle again; a tap on another widget goes out at once and would overtake it.)
+    """
+
+    seal_request = traitlets.Bool(False).tag(sync=True)
 
 
 class PresenceRow(widgets.HBox):
@@ -137,7 +150,7 @@ class SheetEditor(widgets.VBox):
         self.landing.add_class("tt-landing")
         guard = controller_guard(self.controller)
         self.landing.observe(guard(self._landing_changed), names="value")
-        self.text = widgets.Textarea(rows=10, continuous_update=True, layout={"width": "100%"})
+        self.text = SheetText(rows=10, continuous_update=True, layout={"width": "100%"})
         self.text.add_class("tt-text")
         self.text.observe(guard(self._text_changed), names="value")
         self.text_help = widgets.HTML()

@@ -29,7 +29,7 @@ from tabletop.ui.africa1880.html import local_text, power_html, slug
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.session import replay
-from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor
+from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor, SheetText
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
@@ -37,7 +37,7 @@ from tabletop.ui.shell.html import esc
 if TYPE_CHECKING:
     from tabletop.ui.seat.page import SeatPage
 
-__all__ = ["AfricaSeat", "SeatSheetModel", "own_results_html", "sheet_body"]
+__all__ = ["AfricaSeat", "SealButton", "SeatSheetModel", "own_results_html", "sheet_body"]
 
 
 def sheet_body(sealed: str | None, power: str) -> str:
@@ -180,6 +180,26 @@ def own_results_html(
     return f'<div class="tt-own-results"><b>★ {esc(title)}</b><ul>{items}</ul></div>'
 
 
+class SealButton(widgets.ToggleButton):  # type: ignore[misc]
+    """*Seal my orders*: a tap flips its value in the browser, and a browser-side link copies it
+    onto the sheet box's ``seal_request`` (:class:`~tabletop.ui.africa1880.sheet_editor.SheetText`).
+    The request thus reaches the kernel with, or after, the box's last text, never before it.
+    """
+
+    value: bool
+    text: SheetText
+
+    def attach(self, text: SheetText) -> None:
+        """Link this button to the sheet box ``text`` (once its widgets are built)."""
+        self.text = text
+        self.link = widgets.jsdlink((self, "value"), (text, "seal_request"))
+
+    def click(self) -> None:
+        """A tap, as the browser makes it (for a page driven without a browser)."""
+        self.value = not self.value
+        self.text.seal_request = self.value
+
+
 class AfricaSeat(widgets.VBox):
     """The seat page's body for an Africa power (rebuilt at every new round)."""
 
@@ -219,15 +239,16 @@ class AfricaSeat(widgets.VBox):
         self.relations.add_class("tt-relations")
         self.relation_buttons: dict[str, widgets.Button] = {}
         _ = tr(self.lang).gettext
-        self.seal_button = widgets.Button(
+        self.seal_button = SealButton(
             description=_("Seal my orders"), button_style="primary", layout={"width": "100%"}
         )
         self.seal_button.add_class("tt-seal")
-        self.seal_button.on_click(lambda _b: self.seal())
         self.map_view: AfricaMapView | None = None
         self.map_box = widgets.VBox()
         self.map_box.add_class("tt-seat-map")
         self._build()
+        self.seal_button.attach(self.editor.text)
+        self.editor.text.observe(lambda _change: self.seal(), names="seal_request")
 
     def new_round(self, view: dict[str, Any], game: Game, draft: str | None) -> None:
         """The next round on the widgets already shown: only their values change, so a phone
@@ -385,8 +406,9 @@ class AfricaSeat(widgets.VBox):
 
     # ----------------------------------------------------------------- sealing
     def seal(self) -> None:
-        """Seal the draft as this seat's sheet (again: replaces it)."""
+        """Seal the text the box shows as this seat's sheet (again: replaces it)."""
         _ = tr(self.lang).gettext
+        self.controller.set_sheet_text(self.power, self.editor.text.value)
         text = self.controller.text()
         try:
             receipt = self.page.seal(text)
