@@ -395,13 +395,18 @@ def test_massai_seat_and_shared_screen(server: str, store: Any, chromium: Any) -
     assert not problems, "\n".join(problems)
 
 
-def test_student_and_teacher_pages(server: str, store: Any, chromium: Any) -> None:
+@pytest.mark.parametrize("preset", ["massai-three-huts", "africa-three-full"])
+def test_student_and_teacher_pages(server: str, store: Any, chromium: Any, preset: str) -> None:
+    """A class game after one round: a student's phone in the second, the join form, the
+    teacher's screen with the first round's results."""
+    from tabletop.classroom.games import preset as stage_game
     from tabletop.store.classroom import Classes
     from tabletop.store.classroom_records import student_url, teacher_url
 
     classes = Classes(store)
-    new = classes.create("massai-three-huts", rounds=3, seed=1)
-    students = [classes.join(new.class_id, new.join_token, name) for name in ("Ana", "Ben")]
+    new = classes.create(preset, rounds=3, seed=1)
+    names = ("Ana", "Ben", "Cy", "Dee")[: len(stage_game(preset).roles)]  # one group, all seated
+    students = [classes.join(new.class_id, new.join_token, name) for name in names]
     classes.open_round(new.class_id, new.host_token)
     for student in students:
         actions = classes.student_view(new.class_id, student.token)["actions"]
