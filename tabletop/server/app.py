@@ -21,13 +21,14 @@ from __future__ import annotations
 import os
 import secrets
 import ssl
+import tempfile
 from contextvars import ContextVar
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import tornado.ioloop
 import tornado.web
-from traitlets import Int, Unicode
+from traitlets import Int, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -46,6 +47,8 @@ OWNER_COOKIE = "tabletop-owner"
 #: The query value names kept from a request (a page reads no more).
 MAX_FIELDS = 20
 MAX_VALUE = 200
+#: The longest folder the kernels' socket folders are made in (107 bytes for a whole path).
+MAX_SOCKET_ROOT = 40
 
 # The client a page kernel is being started for (set by the page's handler, read where the
 # kernel manager starts or hands out a kernel).
@@ -203,6 +206,15 @@ class TabletopVoila(Voila):  # type: ignore[misc]
     )
     certfile = Unicode("", config=True, help="TLS certificate (PEM); with keyfile: HTTPS")
     keyfile = Unicode("", config=True, help="TLS private key (PEM)")
+
+    @default("connection_dir_root")
+    def _short_connection_dir_root(self) -> str:
+        # Kernels talk over Unix sockets named after their connection files, and a socket's
+        # path is limited to 107 bytes: a long $TMPDIR would leave kernels unable to start.
+        root = tempfile.gettempdir()
+        if len(root) > MAX_SOCKET_ROOT and os.access("/tmp", os.W_OK):
+            root = "/tmp"
+        return root
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
