@@ -38,7 +38,7 @@ def test_a_refusal_prints_one_line_and_exits_1(
     def refuse(args: argparse.Namespace) -> int:
         raise CliError("game.json: not a game file")
 
-    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(refuse))
+    monkeypatch.setattr(cli, "build_parser", lambda wanted=None: _parser_with(refuse))
     assert cli.main([]) == 1
     assert capsys.readouterr().err == "tabletop: game.json: not a game file\n"
 
@@ -49,7 +49,7 @@ def test_an_unexpected_error_is_one_line_unless_debugging(
     def crash(args: argparse.Namespace) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(crash))
+    monkeypatch.setattr(cli, "build_parser", lambda wanted=None: _parser_with(crash))
     monkeypatch.delenv("TABLETOP_DEBUG", raising=False)
     assert cli.main([]) == 3
     err = capsys.readouterr().err
