@@ -60,8 +60,17 @@ def _clean(probabilities: np.ndarray) -> np.ndarray:
     return normalised
 
 
-def _maximin(matrix: np.ndarray) -> np.ndarray:
-    """Optimal strategy of the maximising row player: max v s.t. x @ matrix >= v, x in simplex."""
+def _minimax_pair(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Optimal strategies of both players from one linear program and its dual.
+
+    The row player's program: max v s.t. ``x @ matrix >= v`` (one constraint per column), ``x``
+    in the simplex. Its dual is the column player's program, min w s.t. ``matrix @ y <= w``, ``y``
+    in the simplex: the dual values of the column constraints are an optimal ``y``. ``linprog``
+    minimises ``-v`` with the constraints written ``v - (x @ matrix)[c] <= 0``; its marginals are
+    the derivatives of that minimum with respect to each right-hand side, so ``y[c]`` is minus
+    the marginal of constraint ``c`` (non-negative, summing to one: the derivative of ``-v`` in
+    the variable ``v``'s column, ``-1 + sum(y) = 0``).
+    """
     n_rows, n_cols = matrix.shape
     # Variables: x_1..x_n, v.  linprog minimises, so the objective is -v.
     objective = np.zeros(n_rows + 1)
@@ -81,15 +90,19 @@ def _maximin(matrix: np.ndarray) -> np.ndarray:
     )
     if result.status != 0:
         raise ZeroSumError(f"linear program failed: {result.message}")
-    return _clean(np.asarray(result.x[:n_rows], dtype=float))
+    row = _clean(np.asarray(result.x[:n_rows], dtype=float))
+    column = _clean(-np.asarray(result.ineqlin.marginals, dtype=float))
+    return row, column
 
 
 def solve_zero_sum(matrix: ArrayLike) -> ZeroSumSolution:
     """Value and optimal mixed strategies of the zero-sum game ``matrix`` (row player's gains).
 
-    Payoffs are shifted to be centred before solving (does not change the strategies) so the
-    solver works on well-scaled numbers; the reported value is the average of what the row
-    strategy guarantees and what the column strategy concedes, which agree to solver precision.
+    One linear program gives both strategies: the row player's is its solution, the column
+    player's its dual values. Payoffs are shifted to be centred before solving (does not change
+    the strategies) so the solver works on well-scaled numbers; the reported value is the
+    average of what the row strategy guarantees and what the column strategy concedes, which
+    agree to solver precision.
     """
     array = np.array(matrix, dtype=float)
     if array.ndim != 2 or 0 in array.shape:
@@ -98,8 +111,7 @@ def solve_zero_sum(matrix: ArrayLike) -> ZeroSumSolution:
         raise ZeroSumError("payoffs must be finite numbers")
     shift = (array.max() + array.min()) / 2.0
     centred = array - shift
-    row = _maximin(centred)
-    column = _maximin(-centred.T)
+    row, column = _minimax_pair(centred)
     lower = float(np.min(row @ array))
     upper = float(np.max(array @ column))
     value = (lower + upper) / 2.0
