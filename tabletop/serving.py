@@ -6,6 +6,8 @@ table) need them, so they live below both.
 
 from __future__ import annotations
 
+import json
+import os
 import socket
 import time
 from collections.abc import Callable
@@ -79,3 +81,42 @@ class Guesses:
         self._left[client] = (max(left, 0.0), self._clock())
         while len(self._left) > self.REMEMBERED:
             del self._left[next(iter(self._left))]
+
+
+def wait_for_voila_request(timeout: float | None = None) -> bool:
+    """In a kernel Voilà preheated, wait until a page is asked for, then put that request's
+    variables (``QUERY_STRING``, ``SCRIPT_NAME``, ``SERVER_NAME``...) in ``os.environ``.
+
+    Voilà's ``voila.utils.wait_for_request`` does the same, but importing ``voila.utils``
+    brings Jupyter's server, nbconvert and JupyterLab's server into the kernel (about 45 MiB
+    of every preheated page); this speaks its one-message protocol with ``websockets`` alone:
+    the server sends a JSON object of variables on ``voila/query/<kernel id>``.
+
+    False (nothing changed) outside a preheated kernel, or when the server cannot be reached.
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return False
+    kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
+    if not kernel_id:
+        return False
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    get = os.environ.get
+    base = get("VOILA_WS_BASE_URL", get("VOILA_SERVER_URL", "/"))
+    url = (
+        f"{get('VOILA_WS_PROTOCOL', 'ws')}://{get('VOILA_APP_IP', '127.0.0.1')}:"
+        f"{get('VOILA_APP_PORT', '8866')}{base}voila/query/{kernel_id}"
+    )
+    try:
+        with connect(url, open_timeout=5, close_timeout=1) as websocket:
+            message = websocket.recv(timeout=timeout)
+    except (OSError, TimeoutError, WebSocketException):
+        return False
+    found = json.loads(message)
+    if not isinstance(found, dict):
+        return False
+    for name, value in found.items():
+        if isinstance(name, str) and isinstance(value, str):
+            os.environ[name] = value
+    return True

@@ -35,12 +35,13 @@ HANG_SECONDS = 120
 #: A seat page in miniature: it waits for its request as notebooks/seat.ipynb does, then prints
 #: what the kernel got (query string, its process, whether it was preheated).
 PROBE_CELLS = [
-    "import os\nfrom voila.utils import wait_for_request\n"
-    "open('waiting-%d' % os.getpid(), 'w').close()\nwait_for_request()\n",
+    "import os, sys\nfrom tabletop.serving import wait_for_voila_request\n"
+    "open('waiting-%d' % os.getpid(), 'w').close()\nwait_for_voila_request()\n",
     "env = os.environ.get\n"
     "print('QS=[%s] PID=%d PREHEAT=%s DB=[%s] BASE=[%s]' % (env('QUERY_STRING'),"
     " os.getpid(), env('VOILA_PREHEAT', 'False'), env('TABLETOP_DATABASE_URL'),"
-    " env('TABLETOP_BASE_URL')))\n",
+    " env('TABLETOP_BASE_URL')))\n"
+    "print('JUPYTER_SERVER=%s' % ('jupyter_server' in sys.modules))\n",
 ]
 PROBE = re.compile(
     r"QS=\[(?P<qs>[^\]]*)\] PID=(?P<pid>\d+) "
@@ -321,12 +322,15 @@ def test_a_preheated_seat_page_gets_its_request_and_idle_kernels_are_culled(
         server.log,
     )
 
-    seat = PROBE.search(_fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9", owner))
+    seat_text = _fetch(f"{base}/voila/render/seat.ipynb?table=12&token=abc-DEF_9", owner)
+    seat = PROBE.search(seat_text)
     assert seat, server.log.read_text()[-3000:]
     # The kernel that answers is the one that had run the page before it was asked for (its
     # file was there), and it still got this request's query.
     assert seat["preheat"] == "True" and {int(seat["pid"])} == pool_kernel
     assert seat["qs"] == "table=12&amp;token=abc-DEF_9"
+    # Without Voilà's own helper: Jupyter's server never came into the page's kernel.
+    assert "JUPYTER_SERVER=False" in seat_text
     assert seat["db"] == str(db) and seat["base"] == base
 
     dashboard = PROBE.search(_fetch(f"{base}/voila/render/dashboard.ipynb?game=3", owner))

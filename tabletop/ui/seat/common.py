@@ -2,8 +2,9 @@
 translator, the phone-first CSS and the one-line refusal.
 
 The query string comes from Voilà: with preheated kernels the notebook runs before anybody asks
-for it, so :func:`read_query` first waits for the request there (``voila.utils.wait_for_request``,
-imported in a preheated kernel only), then reads ``QUERY_STRING`` from the environment.
+for it, so :func:`read_query` first waits for the request there
+(:func:`tabletop.serving.wait_for_voila_request`), then reads ``QUERY_STRING`` from the
+environment.
 
 >>> parse_query("table=3&token=abc&lang=fr")
 {'table': '3', 'token': 'abc', 'lang': 'fr'}
@@ -20,6 +21,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.i18n import Translator, available_languages, translator
+from tabletop.serving import wait_for_voila_request
 from tabletop.ui.shell.html import esc
 
 __all__ = [
@@ -45,21 +47,9 @@ def parse_query(query: str) -> dict[str, str]:
 def read_query() -> dict[str, str]:
     """The page's query string (Voilà's request; empty outside Voilà).
 
-    Only a preheated kernel (``$VOILA_PREHEAT``, set by Voilà) has a request to wait for, and
-    only there is ``voila.utils`` imported: it brings Jupyter's server and nbconvert into the
-    kernel (about 45 MiB), while ``wait_for_request`` returns at once without preheating."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return parse_query(os.environ.get("QUERY_STRING", ""))
-    try:
-        # Here only: the preheated kernel's one need of Voilà (see above).
-        from voila.utils import wait_for_request  # type: ignore[import-untyped]
-    except ImportError:  # plain Python, a test
-        wait_for_request = None
-    if wait_for_request is not None:
-        try:
-            wait_for_request()  # preheated kernel: blocks until the page is asked for
-        except Exception:  # no Voilà server around (a notebook run by hand)
-            pass
+    A preheated kernel first waits for its request (:func:`tabletop.serving.wait_for_voila_request`:
+    without Voilà's own helper, which brings Jupyter's server into every page's kernel)."""
+    wait_for_voila_request()
     return parse_query(os.environ.get("QUERY_STRING", ""))
 
 
