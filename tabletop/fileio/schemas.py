@@ -23,20 +23,40 @@ def load_schema(path: Path) -> dict[str, Any]:
     return schema
 
 
-def _import_jsonschema() -> None:
-    """Import jsonschema without its optional IRI format checker.
+#: The optional packages jsonschema imports for its format checkers. Our schemas use no
+#: ``format`` and our validators check none, so these are never needed.
+_FORMAT_PACKAGES = (
+    "rfc3987_syntax",
+    "rfc3987",
+    "rfc3986_validator",
+    "rfc3339_validator",
+    "fqdn",
+    "idna",
+    "webcolors",
+    "jsonpointer",
+    "uri_template",
+    "isoduration",
+)
 
-    When the ``rfc3987_syntax`` package is installed (Jupyter's event schemas pull it in),
-    importing jsonschema builds 39 parsers for it: 1 to 5 s, paid by every page's first load.
-    Our schemas use no ``iri`` format, so the import is hidden for that one moment only.
+
+def _import_jsonschema() -> None:
+    """Import jsonschema without its optional format checkers.
+
+    When ``rfc3987_syntax`` is installed (Jupyter's event schemas pull it in), importing
+    jsonschema builds 39 parsers for it: 1 to 5 s, paid by every page's first load; the other
+    checkers' packages (isoduration brings arrow) cost every page's kernel about a megabyte.
+    They are hidden for the moment of the import only.
     """
-    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+    if "jsonschema" in sys.modules:
         return
-    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # makes the import fail
+    hidden = [name for name in _FORMAT_PACKAGES if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # makes the import fail
     try:
         import jsonschema  # noqa: F401
     finally:
-        del sys.modules["rfc3987_syntax"]
+        for name in hidden:
+            del sys.modules[name]
 
 
 def schema_validator(schema: dict[str, Any], *others: dict[str, Any]) -> Any:
