@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.i18n import format_number
 from tabletop.i18n.keys import text
-from tabletop.ui.africa1880.map.layout import power_colour
+from tabletop.ui.africa1880.palette import power_colour
 from tabletop.ui.africa1880.texts import power_name
 from tabletop.ui.shell.html import esc
 

@@ -14,20 +14,12 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.geometry import Geometry, load_geometry
 from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.i18n import translator
+from tabletop.ui.africa1880.palette import power_colour
 from tabletop.ui.reveal.steps import MapMarks, RevealStep
 from tabletop.ui.shell.html import esc
 
 #: The largest map, in pixels: sized for a 1920 x 1080 screen beside the text panel.
 MAP_WIDTH, MAP_HEIGHT = 1000, 960
-
-POWER_COLOURS = {
-    "Belgium": "#d4a017",
-    "France": "#1f4fa8",
-    "Germany": "#333333",
-    "Great Britain": "#c0262d",
-    "Italy": "#2e8b3a",
-    "Netherlands": "#e86f00",
-}
 
 
 class AfricaMap:
@@ -131,7 +123,7 @@ def _draw(canvas: Any, layout: AfricaMap, step: RevealStep, lang: str) -> None:
             start = x - (len(powers) - 1) * (r * 2 + 3) / 2
             for i, power in enumerate(powers):
                 cx, cy = start + i * (r * 2 + 3), y + 4
-                canvas.fill_style = POWER_COLOURS.get(power, "#888")
+                canvas.fill_style = power_colour(power)
                 canvas.fill_circle(cx, cy, r)
                 canvas.stroke_style = "#fff"
                 canvas.line_width = 1.5
@@ -152,7 +144,7 @@ def _legend(steps: Sequence[RevealStep], lang: str) -> str:
     )
     items = "".join(
         f'<span class="tt-reveal-power"><span class="tt-reveal-dot" '
-        f'style="background:{POWER_COLOURS.get(p, "#888")}"></span>'
+        f'style="background:{power_colour(p)}"></span>'
         f"{esc(power_name(p, lang))}</span>"
         for p in powers
     )

@@ -15,7 +15,6 @@ from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.ui.africa1880.map import (
     NEW,
     PIN_ADDED,
-    POWER_COLOURS,
     REMOVED,
     AfricaMapView,
     Changes,
@@ -25,9 +24,9 @@ from tabletop.ui.africa1880.map import (
     describe,
     draw,
     legend_entries,
-    power_colour,
 )
 from tabletop.ui.africa1880.map.placement import joined
+from tabletop.ui.africa1880.palette import POWER_COLOURS, power_colour
 
 
 class RecordingLayer:

@@ -23,7 +23,6 @@ from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, legend_box, titl
 from tabletop.ui.africa1880.map.layout import (
     NEW,
     PIN_ADDED,
-    POWER_COLOURS,
     REMOVED,
     _inside,
 )
@@ -35,6 +34,7 @@ from tabletop.ui.africa1880.map.placement import (
     leader_end,
     text_width,
 )
+from tabletop.ui.africa1880.palette import POWER_COLOURS
 from tests.ui.africa1880.test_map import RecordingMultiCanvas
 
 POWERS = tuple(POWER_COLOURS)  # the six powers

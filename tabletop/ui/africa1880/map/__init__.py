@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from tabletop.ui.africa1880.map.layout import (
         NEW,
         PIN_ADDED,
-        POWER_COLOURS,
         REMOVED,
         Changes,
         MapModel,
@@ -22,8 +21,6 @@ if TYPE_CHECKING:
         changes_from_report,
         describe,
         legend_entries,
-        power_colour,
-        power_letters,
     )
     from tabletop.ui.africa1880.map.view import AfricaMapView
 
@@ -37,7 +34,6 @@ __getattr__, __dir__ = lazy_api(
         "draw_hover": "tabletop.ui.africa1880.map.drawing",
         "NEW": "tabletop.ui.africa1880.map.layout",
         "PIN_ADDED": "tabletop.ui.africa1880.map.layout",
-        "POWER_COLOURS": "tabletop.ui.africa1880.map.layout",
         "REMOVED": "tabletop.ui.africa1880.map.layout",
         "Changes": "tabletop.ui.africa1880.map.layout",
         "MapModel": "tabletop.ui.africa1880.map.layout",
@@ -46,8 +42,6 @@ __getattr__, __dir__ = lazy_api(
         "changes_from_report": "tabletop.ui.africa1880.map.layout",
         "describe": "tabletop.ui.africa1880.map.layout",
         "legend_entries": "tabletop.ui.africa1880.map.layout",
-        "power_colour": "tabletop.ui.africa1880.map.layout",
-        "power_letters": "tabletop.ui.africa1880.map.layout",
         "AfricaMapView": "tabletop.ui.africa1880.map.view",
     },
 )
@@ -55,7 +49,6 @@ __getattr__, __dir__ = lazy_api(
 __all__ = [
     "NEW",
     "PIN_ADDED",
-    "POWER_COLOURS",
     "REMOVED",
     "AfricaMapView",
     "Changes",
@@ -68,6 +61,4 @@ __all__ = [
     "draw",
     "draw_hover",
     "legend_entries",
-    "power_colour",
-    "power_letters",
 ]

@@ -18,7 +18,6 @@ from tabletop.ui.africa1880.map.layout import (
     COLONY_FILL,
     DISC_R,
     LAND,
-    LIGHT_POWERS,
     NEW,
     PIN,
     PIN_ADDED,
@@ -29,10 +28,9 @@ from tabletop.ui.africa1880.map.layout import (
     MapModel,
     TerritoryView,
     legend_entries,
-    power_colour,
-    power_letters,
 )
 from tabletop.ui.africa1880.map.placement import STAR_R, leader_end
+from tabletop.ui.africa1880.palette import LIGHT_POWERS, power_colour, power_letters
 from tabletop.ui.africa1880.texts import t
 
 

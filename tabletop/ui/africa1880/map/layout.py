@@ -15,26 +15,6 @@ from tabletop.ui.africa1880.map.placement import Placement
 from tabletop.ui.africa1880.map.shipped import placements_for
 from tabletop.ui.africa1880.texts import power_name, t
 
-POWER_COLOURS: dict[str, str] = {
-    "Belgium": "#e6b800",
-    "France": "#1f5fbf",
-    "Germany": "#3a3a3a",
-    "Great Britain": "#c62828",
-    # Reddish purple, far from the green "new" ring and from France's blue, also for
-    # colour-blind eyes (a colour of the Okabe-Ito palette).
-    "Italy": "#cc79a7",
-    "Netherlands": "#ef6c00",
-}
-# Light colours carry black letters (white on them would be faint).
-LIGHT_POWERS = frozenset({"Belgium", "Italy"})
-POWER_LETTERS: dict[str, str] = {
-    "Belgium": "BE",
-    "France": "FR",
-    "Germany": "DE",
-    "Great Britain": "GB",
-    "Italy": "IT",
-    "Netherlands": "NL",
-}
 SEA = "#cfe3f2"
 LAND = "#f3e9cf"
 BORDER = "#7a6a4f"
@@ -46,16 +26,6 @@ PIN_ADDED = "#00c853"
 SELECT = "#ff00aa"
 DISC_R = 9.0
 SQUARE = 8.0
-
-
-def power_colour(power: str) -> str:
-    """A power's colour (grey for a power outside the six)."""
-    return POWER_COLOURS.get(power, "#777777")
-
-
-def power_letters(power: str) -> str:
-    """A short tag drawn on a power's presence disc."""
-    return POWER_LETTERS.get(power, power[:2].upper())
 
 
 @dataclass(frozen=True)
