@@ -96,7 +96,8 @@ class _Table:
         """Void ``order``, reported with the line number and the text the person typed when
         known."""
         sheet = self.sheets.get(power)
-        written = sheet.written.get(order) if sheet is not None else None
+        # Sheets made in code write nothing: no lookup (an order's hash is not free).
+        written = sheet.written.get(order) if sheet is not None and sheet.written else None
         if written is None:
             self.void.append(void_order(power, order_text(order), code, **details))
         else:

@@ -59,7 +59,7 @@ from tabletop.games.africa1880.notation import ParseResult, parse_sheets
 from tabletop.games.africa1880.notation_format import format_sheets
 from tabletop.games.africa1880.options import Options, StateError
 from tabletop.games.africa1880.orders import OrderSheet
-from tabletop.games.africa1880.report import Report
+from tabletop.games.africa1880.report import Report, ReportRecord
 from tabletop.games.africa1880.setup import new_game
 from tabletop.games.africa1880.state import STATE_KEYS, GameState, state_from_dict
 
@@ -220,7 +220,8 @@ class Game:
             found = sheets.sheets if isinstance(sheets, ParseResult) else sheets
             text = format_sheets(found, self.board, self.state.powers)
         new_state, report = resolve(self.state, self.board, sheets)
-        self.history.append(HistoryEntry(self.state, text, report.to_dict(include_state=False)))
+        # The report's JSON form is written when first read, not here (no sentence per void order).
+        self.history.append(HistoryEntry(self.state, text, ReportRecord(report)))
         self.state = new_state
         return report
 

@@ -168,7 +168,7 @@ class Africa1880Kind:
         """The public position and the last round's report."""
         assert game.board is not None
         last = game.history[-1].report if game.history else None
-        return observe.public_position(game.state, game.board), last
+        return observe.public_position(game.state, game.board), None if last is None else dict(last)
 
     def resolve(self, game: Game, sealed: Mapping[str, str], force: bool = False) -> Resolution:
         """Resolve the round with every sealed sheet (with ``force``, a missing one holds)."""

@@ -284,7 +284,11 @@ def void_order(
         code = Reason(code)
     details.setdefault("power", power or "")
     details.setdefault("absent", power or "")
-    values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in details.items())
+    values = tuple(details.items())
+    for _, value in values:  # rarely any (an option's value): convert only then
+        if isinstance(value, TextEnum):
+            values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in values)
+            break
     return VoidOrder(power, order_text, VoidReason(code, values, suggestion), line)
 
 

@@ -29,7 +29,7 @@ their own: :mod:`~tabletop.games.africa1880.instructions` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -259,3 +259,38 @@ __all__ = [
     "Score",
     "removal_reason",
 ]
+
+
+class ReportRecord(Mapping[str, Any]):
+    """A resolved round's report in its JSON form (:meth:`Report.to_dict` without the state),
+    written on first read: keeping a round in a game's history writes no sentence (the reasons of
+    its void orders and removals are worded when the record is read, copied, saved or shown).
+
+    >>> record = ReportRecord(Report(round=2, year=1885))
+    >>> record["round"], dict(record) == Report(round=2, year=1885).to_dict(include_state=False)
+    (2, True)
+    """
+
+    __slots__ = ("report", "_data")
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self._data: dict[str, Any] | None = None
+
+    def data(self) -> dict[str, Any]:
+        """The JSON form, written once."""
+        if self._data is None:
+            self._data = self.report.to_dict(include_state=False)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data())
+
+    def __len__(self) -> int:
+        return len(self.data())
+
+    def __repr__(self) -> str:
+        return repr(self.data())
