@@ -34,32 +34,50 @@ def _popcount() -> np.ndarray:
     return np.array([bin(mask).count("1") for mask in range(1 << len(POWER_ORDER))])
 
 
+#: Up to this many presences in crowded territories, phase 4 counts with plain integers (as
+#: fast as numpy there, and no numpy to load); above, with numpy arrays (the analysis settles
+#: the same contests thousands of times).
+SMALL_CROWDS = 24
+
+
 @dataclass(frozen=True, eq=False)
 class _Crowds:
     """Every presence in a non-colony territory holding three or more, as parallel arrays."""
 
     labels: tuple[tuple[str, str], ...]  # (power, territory)
-    power_index: np.ndarray  # index of the power in POWERS
-    present: np.ndarray  # mask of the powers present in that territory
-    others: np.ndarray  # number of other powers present
+    #: (label, index of the power in POWERS, mask of the powers present there, others present)
+    rows: tuple[tuple[tuple[str, str], int, int, int], ...]
 
     @classmethod
     def build(cls, contested: tuple[tuple[str, tuple[str, ...]], ...]) -> _Crowds:
-        # Here, not at the top: a page that loads a game without resolving it needs no numpy.
-        import numpy as np
-
-        rows = [
-            ((power, territory), POWER_ORDER[power], _mask(powers), len(powers) - 1)
+        rows = tuple(
+            ((power, territory), POWER_ORDER[power], mask, len(powers) - 1)
             for territory, powers in contested
             if len(powers) > 2
+            for mask in (_mask(powers),)  # once per territory
             for power in powers
-        ]
-        return cls(
-            labels=tuple(row[0] for row in rows),
-            power_index=np.array([row[1] for row in rows], dtype=np.int64),
-            present=np.array([row[2] for row in rows], dtype=np.int64),
-            others=np.array([row[3] for row in rows], dtype=np.int64),
         )
+        return cls(labels=tuple(row[0] for row in rows), rows=rows)
+
+    @cached_property
+    def power_index(self) -> np.ndarray:
+        # Made when first needed (many crowded presences): a page that resolves one table
+        # round needs no numpy.
+        import numpy as np
+
+        return np.array([row[1] for row in self.rows], dtype=np.int64)
+
+    @cached_property
+    def present(self) -> np.ndarray:
+        import numpy as np
+
+        return np.array([row[2] for row in self.rows], dtype=np.int64)
+
+    @cached_property
+    def others(self) -> np.ndarray:
+        import numpy as np
+
+        return np.array([row[3] for row in self.rows], dtype=np.int64)
 
 
 def _mask(powers: tuple[str, ...]) -> int:
@@ -261,13 +279,19 @@ def _removed(
         if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
             removed.append((a, territory) if a_attacked else (b, territory))
     crowds = contests.crowds
-    if crowds.labels:
+    if len(crowds.labels) > SMALL_CROWDS:
         # For every presence at once: wars declared on it by the others present, counted
         # with a popcount table, compared with the alliances (others - wars).
         wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
         hits = (2 * _popcount()[wars_on] > crowds.others).nonzero()[0]
         labels = crowds.labels
         removed.extend(labels[i] for i in hits.tolist())
+    else:
+        # A table's round has a few crowded presences: plain integers, and no numpy to load
+        # in a page that only shows the round (the same rule, tested equal).
+        for label, index, present, others in crowds.rows:
+            if 2 * (by_index[index] & present).bit_count() > others:
+                removed.append(label)
     return removed
 
 

@@ -84,6 +84,8 @@ class _Table:
         self.options = state.options
         self.colonies = state.colonies
         self.presences = {p: set(ts) for p, ts in state.presences.items()}
+        #: The presences at the start of the round, in a plain dict: read for every order.
+        self.held: dict[str, frozenset[str]] = dict(state.presences)
         self.stock = {p: self.options.stock - len(ts) for p, ts in state.presences.items()}
         self.development = dict(state.development)
         self.void: list[VoidOrder] = []
@@ -239,7 +241,7 @@ class _ExploreRule(_Rule[Explore]):
             table.refuse(power, order, Reason.NOT_NEIGHBOUR, source=source, target=target)
         elif target in table.colonies:
             table.refuse(power, order, Reason.COLONY_CLOSED, territory=target)
-        elif target in table.state.presences[power]:
+        elif target in table.held[power]:
             table.refuse(power, order, Reason.ALREADY_PRESENT, territory=target)
         else:
             self.requests.setdefault(power, {}).setdefault(target, []).append(order)
@@ -324,7 +326,7 @@ def _presence_order_accepted(
     source = order.source
     if source not in table.territories:
         table.unknown(power, order, source)
-    elif source not in table.state.presences[power]:
+    elif source not in table.held[power]:
         table.refuse(power, order, Reason.NO_PRESENCE, territory=source)
     elif source in seen:
         table.refuse(power, order, Reason.DUPLICATE_ORDER, territory=source)
