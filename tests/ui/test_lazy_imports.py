@@ -10,8 +10,9 @@ so the seat and student pages, built as their notebooks build them from a real t
 real class's links, load no library they do not use: no SciPy, matplotlib, pandas, PDF or QR
 library, nor Jupyter's server (``voila.utils``, wanted by a preheated kernel only). The student
 page loads no numpy, analysis or board either (it shows a class game's roles, actions and kept
-results: the payoffs are computed where a round is closed); the seat's map is an ipycanvas
-canvas, which imports numpy and Pillow. ``benchmarks/page_memory.py`` measures the kernels."""
+results: the payoffs are computed where a round is closed); the seat's map, an ipycanvas
+canvas (numpy and Pillow), is drawn when the player asks for it, and a table round's conflicts
+are counted without numpy. ``benchmarks/page_memory.py`` measures the kernels."""
 
 from __future__ import annotations
 
@@ -78,7 +79,8 @@ NEVER = (
 )
 #: Also not by the seat page (the student page plays a class game of the analysis).
 NOT_ON = {
-    "seat": ("tabletop.analysis", "tabletop.classroom"),
+    # The seat's map is drawn when the player asks for it (numpy and Pillow come with it).
+    "seat": ("tabletop.analysis", "tabletop.classroom", "numpy", "PIL", "ipycanvas"),
     "student": (
         "numpy",
         "jsonschema",

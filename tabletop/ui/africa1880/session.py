@@ -16,7 +16,7 @@ from tabletop.games.africa1880.notation import parse_sheets
 from tabletop.games.africa1880.powers import lookup_power
 from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.state import GameState
-from tabletop.ui.africa1880.map.layout import Changes, changes_from_report
+from tabletop.ui.africa1880.map.changes import Changes, changes_from_report
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.gamefile import Game
-from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.instructions import table_instructions
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.games.africa1880.orders import OrderSheet
@@ -26,7 +25,6 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.store.seat_errors import SealRefused, SeatError
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.html import local_text, power_html, slug
-from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.session import replay
 from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor, SheetText
@@ -35,6 +33,7 @@ from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
+    from tabletop.ui.africa1880.map.view import AfricaMapView
     from tabletop.ui.seat.page import SeatPage
 
 __all__ = ["AfricaSeat", "SealButton", "SeatSheetModel", "own_results_html", "sheet_body"]
@@ -244,7 +243,16 @@ class AfricaSeat(widgets.VBox):
         )
         self.seal_button.add_class("tt-seal")
         self.map_view: AfricaMapView | None = None
-        self.map_box = widgets.VBox()
+        self.map_report: Report | None = None
+        # The board is drawn when the player asks for it: the physical board is on the table,
+        # and the canvas (numpy and Pillow with it) would double the phone page's kernel.
+        self.map_button = widgets.ToggleButton(
+            description=_("Show the board"), value=False, layout={"width": "100%"}
+        )
+        self.map_button.add_class("tt-show-map")
+        self.map_button.observe(lambda _change: self._show_map(), names="value")
+        self.map_heading = widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>")
+        self.map_box = widgets.VBox([self.map_button])
         self.map_box.add_class("tt-seat-map")
         self._build()
         self.seal_button.attach(self.editor.text)
@@ -299,18 +307,9 @@ class AfricaSeat(widgets.VBox):
         others = [other for other in state.powers if other != self.power]
         if list(self.relation_buttons) != others:  # the same powers every round of a game
             self._relation_buttons(others)
-        geometry = load_geometry(self.board)
-        # Drawn at the dashboard's size, whose layout ships ready-made (another size would be
-        # placed anew: seconds of CPU); the page scales it to the phone and offers zoom.
-        model = build_map_model(self.board, geometry, state, changes_from_report(report), self.lang)
-        if self.map_view is None:
-            self.map_view = AfricaMapView(model)
-            self.map_box.children = (
-                widgets.HTML("<h3>" + esc(_("The board now")) + "</h3>"),
-                self.map_view,
-            )
-        else:
-            self.map_view.set_model(model)  # redrawn on the canvas already shown
+        self.map_report = report
+        if self.map_button.value:
+            self._show_map()
         parts: tuple[widgets.Widget, ...]
         if state.game_over:
             parts = (
@@ -332,6 +331,40 @@ class AfricaSeat(widgets.VBox):
             )
         self.children = parts
         self._sync()
+
+    def _show_map(self) -> None:
+        """Draw the board now (or hide it), at the dashboard's size, whose layout ships
+        ready-made (another size would be placed anew: seconds of CPU); the page scales it to
+        the phone and offers zoom."""
+        _ = tr(self.lang).gettext
+        if not self.map_button.value:
+            self.map_button.description = _("Show the board")
+            self.map_box.children = (self.map_button,)
+            return
+        # Here only: the map's drawing code and canvas (see __init__).
+        from tabletop.games.africa1880.geometry import load_geometry
+        from tabletop.ui.africa1880.map.changes import changes_from_report
+        from tabletop.ui.africa1880.map.layout import build_map_model
+        from tabletop.ui.africa1880.map.view import AfricaMapView
+
+        geometry = load_geometry(self.board)
+        model = build_map_model(
+            self.board,
+            geometry,
+            self.game.state,
+            changes_from_report(self.map_report),
+            self.lang,
+        )
+        if self.map_view is None:
+            self.map_view = AfricaMapView(model)
+        else:
+            self.map_view.set_model(model)  # redrawn on the canvas already shown
+        self.map_button.description = _("Hide the board")
+        self.map_box.children = (
+            self.map_button,
+            self.map_heading,
+            self.map_view,
+        )
 
     def _relation_buttons(self, others: list[str]) -> None:
         _ = tr(self.lang).gettext

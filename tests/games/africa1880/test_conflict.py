@@ -170,3 +170,22 @@ def test_a_copy_with_fewer_contested_territories_is_settled_on_its_own_fields(ti
     port = tuple(item for item in after.contested if item[0] == "Port")
     local = replace(after, contested=port, colony_candidates=())
     assert settle(local, war).removed == (("France", "Port"),)
+
+
+@SETTINGS
+@given(rng=st.randoms(use_true_random=False), war_rate=st.sampled_from([0.2, 0.5, 0.8]))
+def test_both_ways_of_counting_crowds_agree(rng: random.Random, war_rate: float) -> None:
+    """Plain integers for a few crowded presences, numpy arrays for many: the same removals."""
+    import tabletop.games.africa1880.conflicts as conflicts
+
+    state = crowded_position(rng)
+    grids = [random_grid(rng, state.powers, war_rate) for _ in range(4)]
+    found = []
+    for small in (0, 10**9):  # every crowd through numpy, then every crowd with integers
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(conflicts, "SMALL_CROWDS", small)
+            after = execute_orders(state, BOARD, {})
+            found.append([set(settle(after, grid).removed) for grid in grids])
+    assert found[0] == found[1]
+    for grid, removed in zip(grids, found[0], strict=True):
+        assert removed == conflict_rule(after.occupancy, grid, state.colonies)

@@ -25,8 +25,12 @@ def test_the_seat_map_is_not_placed_anew(tmp_path: Path, monkeypatch: pytest.Mon
     try:
         page = SeatPage(tables, new.table_id, new.seat("France").token)
         assert isinstance(page.part, AfricaSeat)
-        assert page.part.map_view.model is not None
+        page.part.map_button.value = True  # the player asks for the board
+        assert page.part.map_view is not None and page.part.map_view.model is not None
         assert page.part.map_view.model.territories["Egypt"].place is not None
+        assert page.part.map_box.children[-1] is page.part.map_view
+        page.part.map_button.value = False  # and hides it again
+        assert page.part.map_box.children == (page.part.map_button,)
     finally:
         shipped.placements_for.cache_clear()
         store.close()

@@ -38,6 +38,8 @@ def test_an_africa_round_is_shown_on_the_same_widgets(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     tables, new = africa_table(store)
     page = SeatPage(tables, new.table_id, new.seat("France").token)
+    assert page.part.map_view is None  # drawn when asked for
+    page.part.map_button.value = True
     part, editor, canvas = page.part, page.part.editor, page.part.map_view.canvas
     draws = page.part.map_view.draw_count
     page.part.map_view.client_ready = True  # as when a browser shows the page

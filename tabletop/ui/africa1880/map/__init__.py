@@ -9,16 +9,15 @@ from tabletop.lazy_api import lazy_api
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.map.canvas_shapes import circle_layout
+    from tabletop.ui.africa1880.map.changes import Changes, changes_from_report
     from tabletop.ui.africa1880.map.drawing import draw, draw_hover
     from tabletop.ui.africa1880.map.layout import (
         NEW,
         PIN_ADDED,
         REMOVED,
-        Changes,
         MapModel,
         TerritoryView,
         build_map_model,
-        changes_from_report,
         describe,
         legend_entries,
     )
@@ -35,11 +34,11 @@ __getattr__, __dir__ = lazy_api(
         "NEW": "tabletop.ui.africa1880.map.layout",
         "PIN_ADDED": "tabletop.ui.africa1880.map.layout",
         "REMOVED": "tabletop.ui.africa1880.map.layout",
-        "Changes": "tabletop.ui.africa1880.map.layout",
+        "Changes": "tabletop.ui.africa1880.map.changes",
         "MapModel": "tabletop.ui.africa1880.map.layout",
         "TerritoryView": "tabletop.ui.africa1880.map.layout",
         "build_map_model": "tabletop.ui.africa1880.map.layout",
-        "changes_from_report": "tabletop.ui.africa1880.map.layout",
+        "changes_from_report": "tabletop.ui.africa1880.map.changes",
         "describe": "tabletop.ui.africa1880.map.layout",
         "legend_entries": "tabletop.ui.africa1880.map.layout",
         "AfricaMapView": "tabletop.ui.africa1880.map.view",

@@ -6,11 +6,12 @@ The colours of the powers and marks live here too, so the drawing and the page a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, Point, board_shapes, inputs_of
+from tabletop.ui.africa1880.map.changes import Changes
 from tabletop.ui.africa1880.map.placement import Placement
 from tabletop.ui.africa1880.map.shipped import placements_for
 from tabletop.ui.africa1880.texts import power_name, t
@@ -26,16 +27,6 @@ PIN_ADDED = "#00c853"
 SELECT = "#ff00aa"
 DISC_R = 9.0
 SQUARE = 8.0
-
-
-@dataclass(frozen=True)
-class Changes:
-    """What a round changed, for highlighting: (power, territory) pairs and pins per territory."""
-
-    removed: frozenset[tuple[str, str]] = frozenset()
-    new: frozenset[tuple[str, str]] = frozenset()
-    pins_added: Mapping[str, int] = field(default_factory=dict)
-    colonies: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -197,22 +188,3 @@ def describe(model: MapModel, name: str) -> str:
         colony=t("is_colony", lang) if view.colony else "",
     )
     return text + "; " + t("neighbours", lang, names=", ".join(view.neighbours))
-
-
-def changes_from_report(report: Any) -> Changes:
-    """Highlights of a round from the core's report (dict entries or attribute objects)."""
-    if report is None:
-        return Changes()
-
-    def get(entry: Any, key: str) -> Any:
-        return entry[key] if isinstance(entry, Mapping) else getattr(entry, key)
-
-    def items(name: str) -> Iterable[Any]:
-        return getattr(report, name, None) or ()
-
-    return Changes(
-        removed=frozenset((get(e, "power"), get(e, "territory")) for e in items("removals")),
-        new=frozenset((get(e, "power"), get(e, "territory")) for e in items("new_presences")),
-        pins_added={get(e, "territory"): int(get(e, "added")) for e in items("development")},
-        colonies=frozenset(get(e, "territory") for e in items("colonies")),
-    )
