@@ -300,7 +300,7 @@ def _count_lines(result: Any, lang: str = "en") -> list[str]:
             lines = [
                 t.gettext(
                     "Pure Nash equilibria: about {estimate} (confidence interval 95%: {low} to "
-                    "{high}; estimated from random profiles within the time limit; {shown}).",
+                    "{high}; estimated from a fixed sample of random profiles; {shown}).",
                     estimate=format_number(round(result.count_estimate), lang),
                     low=format_number(round(low), lang),
                     high=format_number(round(high), lang),

@@ -101,8 +101,8 @@ ANALYSIS: dict[str, Msg] = {
     "attack_mark": N_("A"),
     "guard_mark": N_("G"),
     "count_estimate": NN_(
-        "Estimated from random profiles within the time limit: about {estimate} pure Nash equilibrium (confidence interval 95%: {low} to {high}).",
-        "Estimated from random profiles within the time limit: about {estimate} pure Nash equilibria (confidence interval 95%: {low} to {high}).",
+        "Estimated from a fixed sample of random profiles: about {estimate} pure Nash equilibrium (confidence interval 95%: {low} to {high}).",
+        "Estimated from a fixed sample of random profiles: about {estimate} pure Nash equilibria (confidence interval 95%: {low} to {high}).",
         "n",
     ),
     "attack_pure": N_(
