@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -118,6 +119,8 @@ class Server:
                 try:
                     with urllib.request.urlopen(self.base + "/", timeout=5):
                         return
+                except urllib.error.HTTPError:
+                    return  # it answers (the folder listing is the owner's: 403)
                 except OSError:
                     pass
             time.sleep(0.3)
