@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from harness import tt
+from harness import tt, wait_until
 from playwright.sync_api import expect
 
 PHONE = {
@@ -141,6 +141,10 @@ def test_a_class_plays_two_games_from_phones(
             raise AssertionError(
                 f"round {number}: {teacher.locator(tt('teacher-page')).inner_text()}"
             ) from error
+    last = max(n for n, _ in sent)
+    wait_until(
+        lambda: any(int(r["round"]) == last for r in _csv(teacher)), "the export of every round"
+    )
     rows = _csv(teacher)
     human = {(int(r["round"]), r["nickname"]): r["action"] for r in rows if r["by_computer"] == "0"}
     assert human == sent
@@ -192,6 +196,8 @@ def test_a_class_plays_two_games_from_phones(
         expect(teacher.locator(tt("counts"))).to_contain_text("4 of 4 have chosen", timeout=TIMEOUT)
         _close_round(teacher)
         expect(teacher.locator(".tt-count-row")).to_have_count(2 * number, timeout=TIMEOUT)
+    # The export link is a widget of its own, updated just after the counts: wait for its rows.
+    wait_until(lambda: len(_csv(teacher)) == len(massai_sent), "the export of both rounds")
     rows = _csv(teacher)
     assert {(int(r["round"]), r["nickname"]): r["role"] for r in rows} == massai_sent
     assert all(r["action"] == "c4" for r in rows)
