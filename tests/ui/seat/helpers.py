@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +75,21 @@ def find(root: widgets.Widget, css_class: str) -> list[widgets.Widget]:
 
     walk(root)
     return found
+
+
+def resolve_now(tables: Tables, new: NewTable) -> None:
+    """The host's "Resolve now" of the round shown (a missing sheet holds)."""
+    tables.resolve(
+        new.table_id, new.host_token, force=True, round=tables.status(new.table_id).round
+    )
+
+
+@contextlib.contextmanager
+def widgets_built() -> Iterator[list[widgets.Widget]]:
+    """The widgets constructed inside the block (ipywidgets' construction callback)."""
+    built: list[widgets.Widget] = []
+    widgets.Widget.on_widget_constructed(built.append)
+    try:
+        yield built
+    finally:
+        widgets.Widget.on_widget_constructed(None)

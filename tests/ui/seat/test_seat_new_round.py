@@ -4,34 +4,16 @@ to bring the seat's heading and results back to the top of the screen."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets as widgets
-
-from tabletop.store.seat_records import NewTable
-from tabletop.store.seats import Tables
 from tabletop.ui.seat.page import SeatPage, scroll_into_view
-from tests.ui.seat.helpers import africa_table, massai_table, new_store
-
-
-def resolve_now(tables: Tables, new: NewTable) -> None:
-    """The host's "Resolve now" of the round shown (a missing sheet holds)."""
-    tables.resolve(
-        new.table_id, new.host_token, force=True, round=tables.status(new.table_id).round
-    )
-
-
-@contextlib.contextmanager
-def widgets_built() -> Iterator[list[widgets.Widget]]:
-    """The widgets constructed inside the block (ipywidgets' construction callback)."""
-    built: list[widgets.Widget] = []
-    widgets.Widget.on_widget_constructed(built.append)
-    try:
-        yield built
-    finally:
-        widgets.Widget.on_widget_constructed(None)
+from tests.ui.seat.helpers import (
+    africa_table,
+    massai_table,
+    new_store,
+    resolve_now,
+    widgets_built,
+)
 
 
 def test_an_africa_round_is_shown_on_the_same_widgets(tmp_path: Path) -> None:

@@ -4,29 +4,18 @@ browser to bring it into view."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets as widgets
-
-from tabletop.store.seat_records import NewTable
-from tabletop.store.seats import Tables
 from tabletop.ui.table.page import TablePage
-from tests.ui.seat.helpers import africa_table, massai_table, new_store
+from tests.ui.seat.helpers import (
+    africa_table,
+    massai_table,
+    new_store,
+    resolve_now,
+    widgets_built,
+)
 
 BASE = "http://192.168.1.20:8866"
-
-
-@contextlib.contextmanager
-def widgets_built() -> Iterator[list[widgets.Widget]]:
-    """The widgets constructed inside the block (ipywidgets' construction callback)."""
-    built: list[widgets.Widget] = []
-    widgets.Widget.on_widget_constructed(built.append)
-    try:
-        yield built
-    finally:
-        widgets.Widget.on_widget_constructed(None)
 
 
 def changes_in_order(page: TablePage) -> list[str]:
@@ -35,12 +24,6 @@ def changes_in_order(page: TablePage) -> list[str]:
     page.heading.observe(lambda _c: order.append("heading"), names="value")
     page.report.text.observe(lambda _c: order.append("report"), names="value")
     return order
-
-
-def resolve_now(tables: Tables, new: NewTable) -> None:
-    tables.resolve(
-        new.table_id, new.host_token, force=True, round=tables.status(new.table_id).round
-    )
 
 
 def test_resolve_here_shows_the_report_before_the_heading_on_the_same_widgets(
