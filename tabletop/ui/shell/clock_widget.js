@@ -115,13 +115,9 @@ function render({ model, el }) {
     }
   }
 
-  model.on("change:phase", draw);
-  model.on("change:deadline", draw);
-  model.on("change:left", draw);
-  model.on("change:paused", draw);
-  model.on("change:writing", draw);
-  model.on("change:labels", draw);
-  model.on("change:sealed", draw);
+  // Every field the clock shows redraws it (nothing counts down in the kernel).
+  const fields = ["phase", "deadline", "left", "paused", "writing", "labels", "sealed"];
+  for (const name of fields) model.on(`change:${name}`, draw);
   model.on("msg:custom", onMessage);
   document.addEventListener("visibilitychange", onVisible);
   draw();
@@ -132,13 +128,7 @@ function render({ model, el }) {
     clearTimeout(tick);
     letSleep();
     document.removeEventListener("visibilitychange", onVisible);
-    model.off("change:phase", draw);
-    model.off("change:deadline", draw);
-    model.off("change:left", draw);
-    model.off("change:paused", draw);
-    model.off("change:writing", draw);
-    model.off("change:labels", draw);
-    model.off("change:sealed", draw);
+    for (const name of fields) model.off(`change:${name}`, draw);
     model.off("msg:custom", onMessage);
   };
 }
