@@ -15,7 +15,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -66,12 +65,6 @@ def model_is_the_core(after: AfterOrders) -> DiplomacyGame:
     return game
 
 
-def cpu_seconds(call):  # type: ignore[no-untyped-def]
-    start = time.process_time()
-    result = call()
-    return time.process_time() - start, result
-
-
 def six_power_positions(count: int, most: int = 20) -> list[AfterOrders]:
     """Seeded random six-power positions whose payoffs read at most ``most`` relations."""
     found = []
@@ -86,23 +79,23 @@ def six_power_positions(count: int, most: int = 20) -> list[AfterOrders]:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_five_power_counts_equal_the_exhaustive_count_within_a_second_of_cpu(seed: int) -> None:
+def test_five_power_counts_equal_the_exhaustive_count_within_the_default_work(seed: int) -> None:
+    # The default budget is counted work (table-cell operations), so "exact within it" is the
+    # speed promise that holds on any machine; the CPU seconds are benchmarks/analysis_bench.py's.
     after = random_africa_position(200 + seed, powers=5, presences_per_power=8, full_share=0.6)
     game = model_is_the_core(after)
-    cpu, result = cpu_seconds(lambda: analyse(after))
-    assert cpu < 1.0
+    result = analyse(after)
     assert result.count_kind == "exact"
     assert result.equilibrium_count is not None
     assert result.equilibrium_count * 2 ** len(result.free) == exhaustive_count(game)
 
 
 @pytest.mark.parametrize("after", six_power_positions(6), ids=lambda a: "six")
-def test_six_power_counts_equal_the_exhaustive_count_within_a_second_of_cpu(
+def test_six_power_counts_equal_the_exhaustive_count_within_the_default_work(
     after: AfterOrders,
 ) -> None:
     game = model_is_the_core(after)
-    cpu, result = cpu_seconds(lambda: analyse(after))
-    assert cpu < 1.0
+    result = analyse(after)
     assert result.count_kind == "exact"
     assert result.equilibrium_count is not None
     assert result.equilibrium_count * 2 ** len(result.free) == exhaustive_count(game)
@@ -114,10 +107,9 @@ def test_crowded_six_power_groups_of_24_and_26_relations_are_counted_exactly(see
     # count is checked against elimination with no limit in test_adaptive, and against the
     # brute force of benchmarks/analysis_bench.py.
     after = late_game_position(seed)
-    cpu, result = cpu_seconds(lambda: analyse(after))
+    result = analyse(after)
     assert result.count_kind == "exact"
     assert max(len(c) for c in result.components) >= 24
-    assert cpu < 1.0
 
 
 def analysis_json(after: AfterOrders) -> str:
