@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006", 7: "0007"}
+REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006", 7: "0007", 8: "0008"}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -233,6 +233,48 @@ class_choices = sa.Table(
     sa.Column("student", sa.String(16), primary_key=True),
     sa.Column("action", sa.String(200), nullable=False),
     sa.Column("submitted", _WHEN, nullable=False),
+)
+
+
+# Saved boards (schema 8, tabletop.store.boards): a board and the number of its newest version;
+# every save is a new version (never overwritten); photos are kept once by their SHA-256; the
+# editor's unfinished work is JSON under a key of its choosing.
+boards = sa.Table(
+    "boards",
+    metadata,
+    sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("created", _WHEN, nullable=False),
+    sa.Column("head_version", sa.Integer(), nullable=False),
+    sqlite_autoincrement=True,
+)
+
+board_photos = sa.Table(
+    "board_photos",
+    metadata,
+    sa.Column("sha256", sa.String(64), primary_key=True),
+    sa.Column("data", sa.LargeBinary(), nullable=False),
+)
+
+board_versions = sa.Table(
+    "board_versions",
+    metadata,
+    sa.Column(
+        "board_id", sa.Integer(), sa.ForeignKey("boards.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("version", sa.Integer(), primary_key=True, autoincrement=False),
+    sa.Column("name", sa.Text(), nullable=False),
+    sa.Column("territories", sa.Integer(), nullable=False),
+    sa.Column("data", sa.Text(), nullable=False),  # the board file's JSON, drawing included
+    sa.Column("photo", sa.String(64), sa.ForeignKey("board_photos.sha256"), nullable=True),
+    sa.Column("saved", _WHEN, nullable=False),
+)
+
+board_work = sa.Table(
+    "board_work",
+    metadata,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("data", sa.Text(), nullable=False),
+    sa.Column("updated", _WHEN, nullable=False),
 )
 
 
