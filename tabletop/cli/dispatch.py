@@ -24,6 +24,7 @@ FAMILIES: dict[str, str] = {
     "massai": "Massai (Sid Sackson)",
     "games": "the games kept in the database",
     "table": "a table with secret seats (phones)",
+    "class": "a class playing a dilemma round after round (phones)",
     "serve": "serve the dashboards and seat pages with Voilà",
 }
 
@@ -86,6 +87,10 @@ def _register_commands(commands: dict[str, Any]) -> None:
         from tabletop.cli import table
 
         table.register(commands["table"])
+    if "class" in commands:
+        from tabletop.cli import classroom
+
+        classroom.register(commands["class"])
 
 
 def wanted_families(argv: Sequence[str]) -> tuple[str, ...]:

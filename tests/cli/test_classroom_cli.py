@@ -1,0 +1,308 @@
+"""``tabletop class ...``: a whole class driven from the command line (SQLite and PostgreSQL),
+and every refusal one line with the exit status of the other commands (1 refused, 2 usage)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from store.conftest import pg_database, pg_server_url  # noqa: F401 - fixtures used here
+
+import tabletop.store.classroom as store_classroom
+from tabletop.cli.classroom import (
+    STUDENT_TOKEN_VARIABLE,
+    TEACHER_TOKEN_VARIABLE,
+    pick_action,
+)
+from tabletop.cli.dispatch import main
+
+ROOT = Path(__file__).resolve().parents[2]
+NICKNAMES = ("Ana", "Ben", "Cy", "Di")
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: Any, *argv: str) -> str:
+    """The one line of a refusal (exit status 1, no traceback)."""
+    code, out, err = run(capsys, *argv)
+    assert code == 1, (out, err)
+    assert err.count("\n") == 1 and err.startswith("tabletop: ") and "Traceback" not in err, err
+    return err.strip()
+
+
+@pytest.fixture(params=("sqlite", "postgresql"))
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A URL of an empty database: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tabletop.db")
+    return str(request.getfixturevalue("pg_database"))
+
+
+@pytest.fixture(autouse=True)
+def pages_stay_present(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A student joined from the command line has no page sending its pulse: they count as
+    present however long the test takes (the absence rule has its own tests)."""
+    monkeypatch.setattr(store_classroom, "PRESENT_SECONDS", 10**6)
+    monkeypatch.delenv(TEACHER_TOKEN_VARIABLE, raising=False)
+    monkeypatch.delenv(STUDENT_TOKEN_VARIABLE, raising=False)
+
+
+def new_class(capsys: Any, db: str, rounds: int = 3) -> dict[str, Any]:
+    code, out, err = run(
+        capsys,
+        "class",
+        "new",
+        "africa-two-full",
+        "--rounds",
+        str(rounds),
+        "--seed",
+        "5",
+        "--json",
+        "--db",
+        db,
+        "--base-url",
+        "http://h:8866",
+    )
+    assert code == 0, err
+    return dict(json.loads(out))
+
+
+def join_all(capsys: Any, db: str, made: dict[str, Any]) -> dict[str, str]:
+    tokens = {}
+    for name in NICKNAMES:
+        code, out, err = run(
+            capsys, "class", "join", str(made["class"]), made["code"], name, "--json", "--db", db
+        )
+        assert code == 0, err
+        joined = json.loads(out)
+        assert joined["nickname"] == name and joined["url"].endswith(f"student={joined['token']}")
+        tokens[name] = joined["token"]
+    return tokens
+
+
+def status(capsys: Any, db: str, made: dict[str, Any]) -> dict[str, Any]:
+    code, out, err = run(
+        capsys, "class", "status", str(made["class"]), "--token", made["teacher_token"], "--json",
+        "--db", db,
+    )  # fmt: skip
+    assert code == 0, err
+    return dict(json.loads(out))
+
+
+def test_a_whole_class_from_the_command_line(capsys: Any, db: str, tmp_path: Path) -> None:
+    made = new_class(capsys, db)
+    cid, host = str(made["class"]), made["teacher_token"]
+    assert made["join_url"] == (
+        f"http://h:8866/voila/render/student.ipynb?class={cid}&join={made['join_token']}"
+    )
+    assert made["teacher_url"].endswith(f"classroom.ipynb?class={cid}&token={host}")
+    assert len(made["code"]) == 6
+    tokens = join_all(capsys, db, made)
+    teacher = ("--token", host, "--db", db)
+
+    code, out, _ = run(capsys, "class", "status", cid, *teacher)
+    assert code == 0 and "no round played yet (3 rounds)" in out and "Joined 4" in out
+    # Before any round: a choice is refused, and says why.
+    assert "no round is open" in refused(
+        capsys, "class", "play", cid, "--token", tokens["Ana"], "war", "--db", db
+    )
+
+    # Round 1: everyone chooses; Ben changes his mind (by the action's number).
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert code == 0 and out == "Round 1 of 3 open: 2 groups.\n"
+    played = {"Ana": "war", "Ben": "war", "Cy": "alliance", "Di": "WAR"}
+    for name, choice in played.items():
+        code, out, err = run(
+            capsys, "class", "play", cid, "--token", tokens[name], choice, "--db", db
+        )
+        assert code == 0 and f"{name} (" in out and "in round 1" in out, err
+    assert "is not a choice of" in refused(
+        capsys, "class", "play", cid, "--token", tokens["Cy"], "peace", "--db", db
+    )
+    assert "(alliance, war)" in refused(
+        capsys, "class", "play", cid, "--token", tokens["Cy"], "3", "--db", db
+    )
+    code, out, _ = run(
+        capsys, "class", "play", cid, "--token", tokens["Ben"], "1", "--json", "--db", db
+    )
+    assert code == 0 and json.loads(out)["choice"] == "alliance"
+    view = status(capsys, db, made)
+    assert (view["round"], view["open"], view["submitted"], view["waiting"]) == (1, True, 4, [])
+    assert "choice" not in json.dumps(view)  # the teacher sees who, never what, while open
+
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert out == "Round 1 closed (4 chosen).\nRound 2 of 3 open: 2 groups.\n"
+    chosen = {"Ana": "war", "Ben": "alliance", "Cy": "alliance", "Di": "war"}
+    view = status(capsys, db, made)
+    assert set(view["counts"]["1"]) <= {"France", "Great Britain"}
+    assert sum(sum(c.values()) for c in view["counts"]["1"].values()) == 4
+    assert sorted(
+        a for counts in view["counts"]["1"].values() for a, n in counts.items() for _ in range(n)
+    ) == sorted(chosen.values())
+
+    # Round 2: two choose, the computer plays for the other two.
+    for name in ("Ana", "Cy"):
+        assert run(capsys, "class", "play", cid, "--token", tokens[name], "war", "--db", db)[0] == 0
+    code, out, _ = run(capsys, "class", "status", cid, *teacher)
+    assert "Chosen 2 of 4 seated." in out and "Round 1: " in out
+    waiting = out.split("Still choosing: ")[1].splitlines()[0].split(", ")
+    assert sorted(waiting) == ["Ben", "Di"]
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert out == (
+        "Round 2 closed (2 chosen; the computer chose for 2 missing).\n"
+        "Round 3 of 3 open: 2 groups.\n"
+    )
+
+    # Round 3, the last: nobody chooses; then the game is over and stays so.
+    code, out, _ = run(capsys, "class", "next", cid, *teacher, "--json")
+    done = json.loads(out)
+    assert done["closed"] == {"round": 3, "seats": 4} and done["opened"] is None
+    assert done["finished"] is True
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert code == 0 and "over after its 3 rounds" in out and "closed" not in out
+    assert "no round is open" in refused(
+        capsys, "class", "play", cid, "--token", tokens["Ana"], "war", "--db", db
+    )
+    assert status(capsys, db, made)["finished"] is True
+
+    # The export: every seat of every round; refused over a file unless --force.
+    target = tmp_path / "out" / "class.csv"
+    code, out, _ = run(capsys, "class", "export", cid, *teacher, "-o", str(target))
+    assert code == 0 and "12 rows" in out
+    rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    assert len(rows) == 12 and {r["round"] for r in rows} == {"1", "2", "3"}
+    first = {r["nickname"]: r["action"] for r in rows if r["round"] == "1"}
+    assert first == chosen
+    second = {r["nickname"]: r["action"] for r in rows if r["round"] == "2"}
+    assert second["Ana"] == second["Cy"] == "war"
+    assert {r["nickname"] for r in rows if r["round"] == "2" and r["by_computer"] == "1"} == {
+        "Ben (computer)",
+        "Di (computer)",
+    }
+    target.write_text("kept\n", encoding="utf-8")
+    assert "already exists" in refused(capsys, "class", "export", cid, *teacher, "-o", str(target))
+    assert target.read_text(encoding="utf-8") == "kept\n"
+    code, _, _ = run(capsys, "class", "export", cid, *teacher, "-o", str(target), "--force")
+    code, out, _ = run(capsys, "class", "export", cid, *teacher, "-o", "-")
+    assert code == 0 and out == target.read_text(encoding="utf-8") and out.count("\n") == 13
+
+
+def test_refusals_are_one_line_with_the_right_status(
+    capsys: Any, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = new_class(capsys, db, rounds=1)
+    cid, host = str(made["class"]), made["teacher_token"]
+    tokens = join_all(capsys, db, made)
+    on = ("--db", db)
+    assert "there is no class game 99" in refused(
+        capsys, "class", "status", "99", "--token", host, *on
+    )
+    assert "does not open this class game" in refused(
+        capsys, "class", "status", cid, "--token", "not-the-token", *on
+    )
+    # A student's token is not the teacher's, nor a class code.
+    assert "does not open" in refused(capsys, "class", "next", cid, "--token", tokens["Ana"], *on)
+    assert "does not open" in refused(capsys, "class", "join", cid, "WRONG1", "Eve", *on)
+    assert "taken" in refused(capsys, "class", "join", cid, made["code"], "ana", *on)
+    assert "give the teacher's token" in refused(capsys, "class", "status", cid, *on)
+    assert "give the student's token" in refused(capsys, "class", "play", cid, "war", *on)
+    assert "unknown class game 'chess'" in refused(capsys, "class", "new", "chess", *on)
+    assert "--yes" in refused(capsys, "class", "delete", cid, "--token", host, *on)
+    # Usage errors: status 2, one line.
+    for argv in (["status", "x"], ["new", "africa-two", "--rounds", "0"], ["play", cid]):
+        with pytest.raises(SystemExit) as stop:
+            main(["class", *argv, *on])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "error:" in err, err
+
+    # The credentials from the environment (off the command line).
+    monkeypatch.setenv(TEACHER_TOKEN_VARIABLE, host)
+    assert run(capsys, "class", "next", cid, *on)[0] == 0
+    monkeypatch.setenv(STUDENT_TOKEN_VARIABLE, tokens["Di"])
+    code, out, _ = run(capsys, "class", "play", cid, "alliance", *on)
+    assert code == 0 and out.startswith("Di (")
+    assert run(capsys, "class", "next", cid, *on)[0] == 0  # closes the only round: over
+    assert "no round is open" in refused(capsys, "class", "play", cid, "war", *on)
+    code, out, _ = run(capsys, "class", "delete", cid, "--yes", *on)
+    assert code == 0 and "deleted" in out
+    assert f"there is no class game {cid}" in refused(capsys, "class", "status", cid, *on)
+
+
+def test_games_lists_the_keys_new_takes(capsys: Any, tmp_path: Path) -> None:
+    from tabletop.classroom.games import PRESETS
+
+    code, out, _ = run(capsys, "class", "games", "--json")
+    assert code == 0 and [g["game"] for g in json.loads(out)] == list(PRESETS)
+    code, out, _ = run(capsys, "class", "games")
+    assert [line.split()[0] for line in out.splitlines()] == list(PRESETS)
+
+
+def test_pick_action_takes_a_name_in_any_case_or_a_number() -> None:
+    actions = ["c2", "c2 + c3", "no guard"]
+    assert pick_action(actions, "c2 + c3") == "c2 + c3"
+    assert pick_action(actions, "  NO   guard ") == "no guard"
+    assert pick_action(actions, "3") == "no guard"
+    assert pick_action(actions, "4") == "4"  # refused by the class game, with the list
+    assert pick_action([], "war") == "war"  # no seat: the class game says why
+
+
+def python_module(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``python -m tabletop.cli ARGV`` in a fresh process (the real entry point)."""
+    env = {**os.environ, "HOME": str(tmp_path), "TABLETOP_DATA_DIR": str(tmp_path / "data")}
+    env.pop("TABLETOP_DEBUG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+def test_the_real_command_refuses_in_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    made = python_module(tmp_path, "class", "new", "massai-two-huts", "--json", "--db", db)
+    assert made.returncode == 0, made.stderr
+    cid = str(json.loads(made.stdout)["class"])
+    done = python_module(tmp_path, "class", "status", "7", "--token", "x", "--db", db)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        1,
+        "",
+        "tabletop: there is no class game 7\n",
+    )
+    done = python_module(tmp_path, "class", "next", cid, "--token", "x", "--db", db)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    helped = python_module(tmp_path, "class", "status", "--help")
+    assert helped.returncode == 0 and "TABLETOP_CLASS_TOKEN" in helped.stdout
+    assert "visible to the other users" in " ".join(helped.stdout.split())
+
+
+def test_class_help_loads_no_database_or_numerics(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom tabletop.cli.dispatch import main\n"
+            "try:\n    main(['class', '--help'])\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', *[m for m in ('sqlalchemy', 'numpy', 'scipy', 'tabletop.store')"
+            " if m in sys.modules])",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.splitlines()[-1] == "LOADED", done.stdout + done.stderr
