@@ -3,7 +3,8 @@
 The map is data, not code. A board file (JSON, format ``tabletop.africa1880.board``) lists the
 territories; :func:`board_from_dict` checks it and reports every problem it finds at once, so a
 person editing their own board can fix everything in one pass. The drawing of the default map lives
-in a separate file (:func:`load_geometry`), because the rules only need the graph.
+in a separate file (:func:`load_geometry`), because the rules only need the graph; a board file
+of one's own may carry its drawing (``"drawing"``: each territory's outline and label point).
 
 This module holds the board itself (:class:`Board`, :class:`Territory`) and its errors. The rest
 of the map has modules of its own, each imported from there:
@@ -37,6 +38,7 @@ __all__ = [
     "BoardError",
     "Territory",
     "UnknownTerritory",
+    "copy_drawing",
 ]
 
 BOARD_FORMAT = "tabletop.africa1880.board"
@@ -127,10 +129,14 @@ class Board:
         territories: Iterable[Territory],
         historical_starts: Mapping[str, str] | None = None,
         source: str = "<data>",
+        drawing: Mapping[str, Any] | None = None,
     ) -> None:
         ordered = sorted(territories, key=lambda t: t.name)
         self.name = name
         self.source = source
+        #: The board's own drawing as its file gives it (checked by :func:`board_from_dict`,
+        #: territories under their canonical names), or None; JSON data, not to be changed.
+        self.drawing: Mapping[str, Any] | None = drawing
         self.territories: Mapping[str, Territory] = MappingProxyType({t.name: t for t in ordered})
         self.historical_starts: Mapping[str, str] = MappingProxyType(
             dict(sorted((historical_starts or {}).items()))
@@ -229,8 +235,9 @@ class Board:
         return tuple(name for name in self.names if self.territories[name].coastal)
 
     def to_dict(self) -> dict[str, Any]:
-        """The board in the file format read by :func:`board_from_dict`."""
-        return {
+        """The board in the file format read by :func:`board_from_dict` (its drawing included,
+        as a copy the caller may change)."""
+        data: dict[str, Any] = {
             "format": BOARD_FORMAT,
             "version": BOARD_VERSION,
             "name": self.name,
@@ -238,3 +245,22 @@ class Board:
             "territories": [t.to_dict() for t in self.territories.values()],
             "historical_starts": dict(self.historical_starts),
         }
+        if self.drawing is not None:
+            data["drawing"] = copy_drawing(self.drawing)
+        return data
+
+
+def copy_drawing(drawing: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of drawing data (``width``, ``height``, ``outline``, ``territories``) made of new
+    lists and dicts (points copied one by one: much faster than a deep copy)."""
+    copied: dict[str, Any] = {"width": drawing["width"], "height": drawing["height"]}
+    if "outline" in drawing:
+        copied["outline"] = [list(point) for point in drawing["outline"]]
+    copied["territories"] = {
+        name: {
+            "polygons": [[list(point) for point in ring] for ring in entry["polygons"]],
+            "label": list(entry["label"]),
+        }
+        for name, entry in drawing["territories"].items()
+    }
+    return copied

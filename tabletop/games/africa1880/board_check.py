@@ -1,6 +1,7 @@
 """A board file checked: its shape against the JSON Schema, then what a schema cannot say
-(unique names, known and symmetric neighbours, spaces adding up, coastal historical starts),
-every problem reported at once.
+(unique names, known and symmetric neighbours, spaces adding up, coastal historical starts, a
+drawing naming every territory once with its label inside the drawing), every problem reported
+at once.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from tabletop.fileio import (
     FileFormatError,
@@ -20,7 +21,13 @@ from tabletop.fileio import (
     schema_problems,
     schema_validator,
 )
-from tabletop.games.africa1880.board import BOARD_FORMAT, Board, BoardError, Territory
+from tabletop.games.africa1880.board import (
+    BOARD_FORMAT,
+    Board,
+    BoardError,
+    Territory,
+    copy_drawing,
+)
 from tabletop.games.africa1880.board_names import closest_key, normalize_name
 
 MIN_SPACES = 1
@@ -72,11 +79,40 @@ def _describer(data: dict[str, Any]) -> Callable[[tuple[Any, ...]], tuple[str, s
             return f"{label}: ", f'"{inner}"'
         if len(path) == 2 and path[0] == "historical_starts":
             return "", f"historical start of {bounded_message(str(path[1]), 40)}"
+        if path and path[0] == "drawing":
+            return _drawing_place(path[1:])
         if not path:
             return "", "the board"
         return "", quote(str(path[0]))
 
     return describe
+
+
+def _drawing_place(path: tuple[Any, ...]) -> tuple[str, str]:
+    """(prefix, subject) naming a value inside a board's drawing."""
+
+    def points(steps: tuple[Any, ...]) -> str:
+        words = ("ring", "point", "coordinate")
+        return " ".join(
+            f"{word} {step + 1}" if isinstance(step, int) else bounded_message(str(step), 20)
+            for word, step in zip(words, steps, strict=False)
+        )
+
+    if not path:
+        return "", '"drawing"'
+    if path[0] == "territories" and len(path) >= 2:
+        prefix = f"drawing of {bounded_message(str(path[1]), 60)}: "
+        if len(path) == 2:
+            return "", prefix[:-2]
+        inner = f'"{bounded_message(str(path[2]), 20)}"'
+        if path[2] == "polygons" and len(path) > 3:
+            inner += " " + points(path[3:])
+        elif path[2] == "label" and len(path) > 3:
+            inner += f" coordinate {path[3] + 1 if isinstance(path[3], int) else path[3]}"
+        return prefix, inner
+    if path[0] == "outline" and len(path) > 1:
+        return "drawing: ", '"outline" ' + points(path[1:]).replace("ring", "point", 1)
+    return "drawing: ", f'"{bounded_message(str(path[0]), 40)}"'
 
 
 def board_from_dict(data: object, source: str = "<data>") -> Board:
@@ -122,10 +158,111 @@ def board_from_json_value(data: object, source: str) -> Board:
     territories = _check_neighbours(parsed, keys, problems)
     _check_total(data.get("total_spaces"), raw_territories, parsed, problems)
     starts = _check_starts(data.get("historical_starts", {}), parsed, keys, problems)
+    drawing = _check_drawing(data.get("drawing"), parsed, keys, problems)
 
     if problems:
         raise BoardError(problems, source)
-    return Board(data["name"], territories, starts, source)
+    return Board(data["name"], territories, starts, source, drawing)
+
+
+def _check_drawing(
+    raw: object, parsed: list[dict[str, Any]], keys: dict[str, str], problems: list[str]
+) -> dict[str, Any] | None:
+    """Check a drawing's names against the board's (any spelling the board accepts), every
+    territory drawn once, and each label inside the drawing's box; the drawing with its
+    territories under their canonical names, in the board's order (None without one).
+
+    The shapes of the values were checked by the schema; here only well-formed entries count.
+    """
+    if raw is None or not isinstance(raw, dict):
+        return None
+    entries = raw.get("territories")
+    if not isinstance(entries, dict):
+        return None
+    width, height = raw.get("width"), raw.get("height")
+    # A box that is itself wrong (reported by the schema) measures no label.
+    box = None
+    if _is_number(width) and _is_number(height) and width > 0 and height > 0:
+        box = (float(width), float(height))
+    _check_points(raw, problems)
+    drawn: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for text, entry in entries.items():
+        territory = _resolve(text, keys)
+        if territory is None:
+            problems.append(f"drawing: unknown territory {quote(text)}{_suggestion(text, keys)}")
+            continue
+        if territory in spelled:
+            problems.append(
+                f"drawing: {territory} is drawn twice ({quote(spelled[territory])} and "
+                f"{quote(text)})"
+            )
+            continue
+        spelled[territory] = text
+        drawn[territory] = entry
+        label = entry.get("label") if isinstance(entry, dict) else None
+        if box is not None and _is_point(label) and not _in_box(label, box):
+            problems.append(
+                f"drawing of {territory}: its label [{label[0]:g}, {label[1]:g}] lies outside "
+                f"the drawing ({box[0]:g} x {box[1]:g})"
+            )
+    missing = [entry["name"] for entry in parsed if entry["name"] not in drawn]
+    if missing:
+        shown = ", ".join(missing[:8]) + (
+            f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+        )
+        problems.append(f"the drawing has no outline for {len(missing)} territories: {shown}")
+    checked: dict[str, Any] = {"width": width, "height": height}
+    if "outline" in raw:
+        checked["outline"] = raw["outline"]
+    checked["territories"] = {name: drawn[name] for name in sorted(drawn)}
+    return copy_drawing(checked) if not problems else None
+
+
+#: The largest coordinate of a drawing's point, either way (as the schema's points say).
+MAX_COORDINATE = 1_000_000
+
+
+def _first_bad_point(ring: object) -> int | None:
+    """The index of the first item of ``ring`` that is no [x, y] point within bounds, or None
+    (a ring that is not a list was reported by the schema)."""
+    if not isinstance(ring, list):
+        return None
+    for index, point in enumerate(ring):
+        if not (_is_point(point) and all(abs(v) <= MAX_COORDINATE for v in point)):
+            return index
+    return None
+
+
+def _check_points(raw: dict[str, Any], problems: list[str]) -> None:
+    """Report the first bad point of each ring (the schema checks rings, not their points: a
+    drawing has tens of thousands of them)."""
+    wanted = f"an [x, y] point (two numbers from -{MAX_COORDINATE} to {MAX_COORDINATE})"
+    bad = _first_bad_point(raw.get("outline"))
+    if bad is not None:
+        problems.append(f'drawing: "outline" point {bad + 1} must be {wanted}')
+    entries = raw.get("territories")
+    for text, entry in entries.items() if isinstance(entries, dict) else ():
+        rings = entry.get("polygons") if isinstance(entry, dict) else None
+        for number, ring in enumerate(rings if isinstance(rings, list) else (), start=1):
+            bad = _first_bad_point(ring)
+            if bad is not None:
+                name = bounded_message(str(text), 60)
+                problems.append(
+                    f'drawing of {name}: "polygons" ring {number} point {bad + 1} must be {wanted}'
+                )
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_point(value: object) -> TypeGuard[list[float]]:
+    return isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)
+
+
+def _in_box(point: list[float], box: tuple[float, float]) -> bool:
+    return bool(0 <= point[0] <= box[0] and 0 <= point[1] <= box[1])
 
 
 def _check_empty_names(

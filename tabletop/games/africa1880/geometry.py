@@ -153,9 +153,13 @@ def _default_geometry() -> Geometry:
 def load_geometry(board: Board) -> Geometry | None:
     """Drawing data for ``board``, or None when there is none.
 
-    The bundled drawing serves the default board and any board file with exactly the same
-    territory names (an edited copy of the default map); other boards have no drawing.
+    A board carrying its own drawing (``"drawing"`` in its file: a traced or hand-drawn board)
+    is drawn from it. Otherwise the bundled drawing serves the default board and any board file
+    with exactly the same territory names (an edited copy of the default map); other boards have
+    no drawing.
     """
+    if board.drawing is not None:
+        return geometry_from_dict(board.drawing, board.source)
     if not _DEFAULT_GEOMETRY.exists():
         return None
     geometry = _default_geometry()
