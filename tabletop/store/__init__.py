@@ -10,7 +10,8 @@ Nothing here imports a widget library. The pages and the command line use::
 
 The :class:`Store` holds the games and their history; its collaborators each hold the store
 they work on: :class:`GameArchive` (export and import), :class:`Tables` (tables with secret
-seats) and :class:`~tabletop.store.classroom.Classes` (class games).
+seats), :class:`~tabletop.store.classroom.Classes` (class games) and :class:`Boards` (saved
+boards in versions).
 
 See docs/storage.md for the schema, the backends and the concurrency rules.
 """
@@ -23,6 +24,7 @@ from tabletop.lazy_api import lazy_api
 
 if TYPE_CHECKING:
     from tabletop.store.archive import ARCHIVE_FORMAT, GameArchive, ImportOutcome
+    from tabletop.store.boards import BoardNotFound, Boards, SavedBoard, SavedBoardError
     from tabletop.store.engine import default_data_dir, default_db_path, resolve_url
     from tabletop.store.errors import (
         DatabaseUnavailable,
@@ -62,6 +64,10 @@ __getattr__, __dir__ = lazy_api(
         "ARCHIVE_FORMAT": "tabletop.store.archive",
         "GameArchive": "tabletop.store.archive",
         "ImportOutcome": "tabletop.store.archive",
+        "BoardNotFound": "tabletop.store.boards",
+        "Boards": "tabletop.store.boards",
+        "SavedBoard": "tabletop.store.boards",
+        "SavedBoardError": "tabletop.store.boards",
         "default_data_dir": "tabletop.store.engine",
         "default_db_path": "tabletop.store.engine",
         "resolve_url": "tabletop.store.engine",
@@ -121,6 +127,10 @@ __all__ = [
     "Change",
     "GameArchive",
     "ImportOutcome",
+    "BoardNotFound",
+    "Boards",
+    "SavedBoard",
+    "SavedBoardError",
     "SCHEMA_VERSION",
     "DatabaseUnavailable",
     "Draft",
