@@ -56,12 +56,19 @@ def register(subparsers: Any) -> None:
     def as_json(parser: argparse.ArgumentParser, what: str) -> None:
         parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
-    def base_url(parser: argparse.ArgumentParser) -> None:
+    def base_url(parser: argparse.ArgumentParser, servers: bool = False) -> None:
         parser.add_argument(
             "--base-url",
             metavar="URL",
+            action="append" if servers else "store",
             help=f"address the phones use (default: http://<this machine's LAN address>:"
-            f"{DEFAULT_PORT}, as `tabletop serve --lan` prints it)",
+            f"{DEFAULT_PORT}, as `tabletop serve --lan` prints it)"
+            + (
+                "; once per server of a class split over several servers on one database: "
+                "a join link for each"
+                if servers
+                else ""
+            ),
         )
 
     games = add("games", database=False, help="the games a class can play (GAME of `new`)")
@@ -81,7 +88,7 @@ def register(subparsers: Any) -> None:
         "--seed", type=int, metavar="N", help="draw the same groups and computer choices again"
     )
     as_json(new, "the class game")
-    base_url(new)
+    base_url(new, servers=True)
     new.set_defaults(handler=cmd_new)
 
     join = add("join", help="a student joins with the class's code (or link token) and a nickname")
@@ -173,12 +180,15 @@ def _teacher_token(args: argparse.Namespace) -> str:
     return _token(args, TEACHER_TOKEN_VARIABLE, "the teacher's")
 
 
-def _base_url(args: argparse.Namespace) -> str:
-    if args.base_url:
-        return str(args.base_url)
+def _base_urls(args: argparse.Namespace) -> list[str]:
+    """The servers' addresses given (``--base-url``, once or once per server), else this
+    machine's on the local network."""
+    given = args.base_url
+    if given:
+        return [str(url) for url in ([given] if isinstance(given, str) else given)]
     from tabletop.cli.table import default_base_url
 
-    return default_base_url()
+    return [default_base_url()]
 
 
 def personal_url(base_url: str, class_id: int, token: str) -> str:
@@ -217,22 +227,30 @@ def cmd_new(args: argparse.Namespace) -> int:
         )
     except _refused() as error:
         raise _refuse(error) from None
-    base = _base_url(args)
+    bases = _base_urls(args)
+    joins = [student_url(base, new.class_id, new.join_token) for base in bases]
     data = {
         "class": new.class_id,
         "game": args.preset,
         "rounds": args.rounds,
         "code": new.code,
         "join_token": new.join_token,
-        "join_url": student_url(base, new.class_id, new.join_token),
+        "join_url": joins[0],
+        # One per server when the class is split over several servers on one database.
+        "join_urls": joins,
         "teacher_token": new.host_token,
-        "teacher_url": teacher_url(base, new.class_id, new.host_token),
+        "teacher_url": teacher_url(bases[0], new.class_id, new.host_token),
     }
     if args.json:
         print_json(data)
         return 0
     print(f"Class game {new.class_id}: {args.preset}, {args.rounds} rounds.")
-    print(f"Students join at: {data['join_url']}")
+    if len(joins) == 1:
+        print(f"Students join at: {joins[0]}")
+    else:
+        print("Students join at (one link per server: give each group its own):")
+        for k, url in enumerate(joins, 1):
+            print(f"  group {k}: {url}")
     print(f"  (or open student.ipynb and type class {new.class_id}, code {new.code})")
     print(f"Teacher's screen (keep this link to yourself): {data['teacher_url']}")
     print(f"Teacher's token: {new.host_token}")
@@ -371,7 +389,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         joined = _classes(args).join(args.id, args.code, args.nickname)
     except _refused() as error:
         raise _refuse(error) from None
-    url = personal_url(_base_url(args), joined.class_id, joined.token)
+    url = personal_url(_base_urls(args)[0], joined.class_id, joined.token)
     if args.json:
         print_json(
             {

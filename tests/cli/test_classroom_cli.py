@@ -107,6 +107,7 @@ def test_a_whole_class_from_the_command_line(capsys: Any, db: str, tmp_path: Pat
         f"http://h:8866/voila/render/student.ipynb?class={cid}&join={made['join_token']}"
     )
     assert made["teacher_url"].endswith(f"classroom.ipynb?class={cid}&token={host}")
+    assert made["join_urls"] == [made["join_url"]]
     assert len(made["code"]) == 6
     tokens = join_all(capsys, db, made)
     teacher = ("--token", host, "--db", db)
@@ -238,6 +239,22 @@ def test_refusals_are_one_line_with_the_right_status(
     code, out, _ = run(capsys, "class", "delete", cid, "--yes", *on)
     assert code == 0 and "deleted" in out
     assert f"there is no class game {cid}" in refused(capsys, "class", "status", cid, *on)
+
+
+def test_a_class_split_over_servers_has_a_join_link_per_server(capsys: Any, tmp_path: Path) -> None:
+    db = str(tmp_path / "tabletop.db")
+    servers = ("http://a.lan:8866", "https://b.lan:9000/")
+    urls = [w for server in servers for w in ("--base-url", server)]
+    code, out, _ = run(capsys, "class", "new", "africa-two", "--json", "--db", db, *urls)
+    made = json.loads(out)
+    query = f"/voila/render/student.ipynb?class={made['class']}&join={made['join_token']}"
+    assert made["join_urls"] == ["http://a.lan:8866" + query, "https://b.lan:9000" + query]
+    assert made["join_url"] == made["join_urls"][0]
+    assert made["teacher_url"].startswith("http://a.lan:8866/")
+    code, out, _ = run(capsys, "class", "new", "africa-two", "--db", db, *urls)
+    assert (
+        code == 0 and "group 1: http://a.lan:8866/" in out and "group 2: https://b.lan:9000/" in out
+    )
 
 
 def test_games_lists_the_keys_new_takes(capsys: Any, tmp_path: Path) -> None:
