@@ -9,7 +9,13 @@ so a database row can hold it and every change is one transaction on that row. I
   computer from the first moment, and the seat of a student who leaves during a round is played by
   the computer from then on (labelled as such in the results and the export);
 * a student may change their choice until the round closes; closing fills every missing choice
-  with the computer player's draw from the prediction's mix, then pays every seat.
+  with the computer player's draw from the prediction's mix, then pays every seat;
+* a seat nobody sits in may instead take a stored choice of an earlier class of the same game
+  (the teacher names those classes: :attr:`ClassLedger.partners_from`), drawn from the class's
+  seed and the round; a stored choice is never counted among this class's choices;
+* stand-in students (:mod:`.standins`, for a rehearsal) sit like students and choose by their
+  strategy when a round opens; they are marked in the results and left out of the export
+  unless asked for.
 
 >>> ledger = ClassLedger.new("africa-two-full", rounds=2, seed=7)
 >>> ana, ben = ledger.join("Ana"), ledger.join("Ben")
@@ -26,12 +32,13 @@ import io
 import random
 import unicodedata
 import uuid
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from tabletop.classroom.games import ClassGameError, StageGame, preset
 from tabletop.classroom.matching import Group, Matching, draw_groups, next_groups
+from tabletop.classroom.standins import Standin, Strategy, standin_choice
 
 #: Longest nickname (characters), so a list of 40 stays readable on a projector.
 MAX_NICKNAME = 24
@@ -47,7 +54,12 @@ CSV_COLUMNS = (
     "action",
     "payoff",
     "partners",
+    "standin",
+    "stored_class",
+    "stored_round",
 )
+#: What a partner was, in :attr:`Outcome.partner_kinds` (a stored one is ``stored:CLASS:ROUND``).
+STUDENT, STANDIN, COMPUTER, STORED = "student", "standin", "computer", "stored"
 
 
 class ClassError(ValueError):
@@ -67,6 +79,34 @@ class Outcome:
     action: str
     payoff: float
     partners: tuple[str, ...]
+    #: The seat was a stand-in student's (a rehearsal).
+    standin: bool = False
+    #: The seat took a stored choice of this earlier class and round (``by_computer`` too: it
+    #: is not a choice of this class).
+    stored_class: int | None = None
+    stored_round: int | None = None
+    #: What each partner was (same order as ``partners``): :data:`STUDENT`, :data:`STANDIN`,
+    #: :data:`COMPUTER`, or ``stored:CLASS:ROUND``.
+    partner_kinds: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """What this seat was, as :attr:`partner_kinds` names it."""
+        if self.stored_class is not None:
+            return f"{STORED}:{self.stored_class}:{self.stored_round}"
+        if self.by_computer:
+            return COMPUTER
+        return STANDIN if self.standin else STUDENT
+
+
+@dataclass(frozen=True)
+class StoredChoice:
+    """A choice a student of an earlier class made on a side, kept in that class's results."""
+
+    class_id: int
+    round: int
+    role: str
+    action: str
 
 
 @dataclass
@@ -102,6 +142,10 @@ class ClassLedger:
         self.students: dict[str, str] = {}
         self.present: set[str] = set()
         self.history: list[RoundRecord] = []
+        #: Earlier class games of the same game whose stored choices fill the empty seats.
+        self.partners_from: list[int] = []
+        #: student id -> the stand-in's strategy and seed (a stand-in is a student too)
+        self.standins: dict[str, Standin] = {}
 
     @classmethod
     def new(
@@ -110,15 +154,18 @@ class ClassLedger:
         rounds: int,
         matching: Matching | str = Matching.RANDOM,
         seed: int | None = None,
+        partners_from: Sequence[int] = (),
     ) -> ClassLedger:
         try:
             how = Matching(matching)
         except ValueError:
             raise ClassError(f"unknown matching {matching!r}: choose random or fixed") from None
         try:
-            return cls(preset_key, rounds, how, seed)
+            ledger = cls(preset_key, rounds, how, seed)
         except ClassGameError as error:
             raise ClassError(str(error)) from None
+        ledger.partners_from = sorted({int(c) for c in partners_from})
+        return ledger
 
     # -- students ------------------------------------------------------------------------------
 
@@ -132,6 +179,13 @@ class ClassLedger:
             raise ClassError(f"student {sid!r} has joined already")
         self.students[sid] = name
         self.present.add(sid)
+        return sid
+
+    def add_standin(self, nickname: str, strategy: Strategy | str, seed: int, sid: str) -> str:
+        """A stand-in student (a rehearsal): joins as ``nickname`` and plays ``strategy``."""
+        how = check_strategy(strategy)
+        sid = self.join(nickname, sid)
+        self.standins[sid] = Standin(how, int(seed))
         return sid
 
     def rejoin(self, sid: str) -> str:
@@ -181,7 +235,22 @@ class ClassLedger:
             groups = draw_groups(students, size, rng)
         record = RoundRecord(len(self.history) + 1, groups)
         self.history.append(record)
+        # The stand-ins choose at once, seeing only the rounds closed before this one.
+        last = self.frequencies(current.number) if current is not None else []
+        for group in groups:
+            for role, sid in enumerate(group):
+                if sid is not None and sid in self.standins:
+                    standin = self.standins[sid]
+                    rng = standin.rng(sid, record.number)
+                    record.choices[sid] = standin_choice(
+                        self.game, role, standin.strategy, rng, last
+                    )
         return record
+
+    def frequencies(self, number: int) -> list[dict[str, float]]:
+        """Per side, the share of each action among the class's own choices in round
+        ``number`` (what a best-responding stand-in answers)."""
+        return [self.shares(number, role) for role in range(self.game.group_size)]
 
     def seat_of(self, sid: str) -> tuple[int, int] | None:
         """(group, role) of a student in the open round; None when they wait for the next."""
@@ -222,48 +291,73 @@ class ClassLedger:
             if s is not None and s not in current.choices and s not in current.left
         ]
 
-    def close_round(self) -> list[Outcome]:
-        """Close the open round: computers choose for every missing seat, every seat is paid."""
+    def close_round(self, stored: Sequence[StoredChoice] = ()) -> list[Outcome]:
+        """Close the open round: computers choose for every missing seat, every seat is paid.
+
+        ``stored``: the choices of the earlier classes of :attr:`partners_from`; an empty seat
+        (nobody in it) takes one of its side's, drawn from the class's seed and the round."""
         current = self.current
         if current is None or current.closed:
             raise ClassError("no round is open")
         rng = self._rng("computer", current.number)
+        pick = self._rng("stored", current.number)
+        pool: dict[str, list[StoredChoice]] = {}
+        for choice in sorted(stored, key=lambda c: (c.class_id, c.round, c.role, c.action)):
+            if choice.class_id in self.partners_from:
+                pool.setdefault(choice.role, []).append(choice)
         mix = self.game.prediction.mix
         outcomes: list[Outcome] = []
         for g, group in enumerate(current.groups):
             profile: list[str] = []
             computer: list[bool] = []
+            taken: list[StoredChoice | None] = []
             for role, sid in enumerate(group):
                 human = sid is not None and sid not in current.left and sid in current.choices
+                found = None
                 if human and sid is not None:
                     profile.append(current.choices[sid])
+                elif sid is None and pool.get(self.game.roles[role]):
+                    found = pick.choice(pool[self.game.roles[role]])
+                    profile.append(found.action)
                 else:
                     actions, weights = zip(*mix[role].items(), strict=True)
                     profile.append(rng.choices(actions, weights)[0])
                 computer.append(not human)
+                taken.append(found)
             payoffs = self.game.payoff(profile)
-            for role, sid in enumerate(group):
-                others = tuple(
-                    self._label(group[k], computer[k]) for k in range(len(group)) if k != role
+            seats = [
+                Outcome(
+                    current.number,
+                    g + 1,
+                    self.game.roles[role],
+                    sid,
+                    self._label(sid, computer[role], kept),
+                    computer[role],
+                    profile[role],
+                    payoffs[role],
+                    (),
+                    standin=sid is not None and sid in self.standins,
+                    stored_class=None if kept is None else kept.class_id,
+                    stored_round=None if kept is None else kept.round,
                 )
+                for role, (sid, kept) in enumerate(zip(group, taken, strict=True))
+            ]
+            for role, seat in enumerate(seats):
+                others = [s for k, s in enumerate(seats) if k != role]
                 outcomes.append(
-                    Outcome(
-                        current.number,
-                        g + 1,
-                        self.game.roles[role],
-                        sid,
-                        self._label(sid, computer[role]),
-                        computer[role],
-                        profile[role],
-                        payoffs[role],
-                        others,
+                    replace(
+                        seat,
+                        partners=tuple(o.nickname for o in others),
+                        partner_kinds=tuple(o.kind for o in others),
                     )
                 )
         current.outcomes = outcomes
         current.closed = True
         return outcomes
 
-    def _label(self, sid: str | None, by_computer: bool) -> str:
+    def _label(self, sid: str | None, by_computer: bool, stored: StoredChoice | None) -> str:
+        if stored is not None:
+            return f"stored choice (class {stored.class_id}, round {stored.round})"
         if sid is None:
             return "computer"
         name = self.students[sid]
@@ -302,12 +396,25 @@ class ClassLedger:
         total = sum(counts.values())
         return {a: (c / total if total else 0.0) for a, c in counts.items()}
 
-    def csv_text(self) -> str:
-        """Every seat of every closed round, one row each (for a spreadsheet or pandas)."""
+    def stored_choices(self, class_id: int) -> list[StoredChoice]:
+        """What this class (number ``class_id``) leaves to later classes as partners: its
+        students' own choices in closed rounds, never the computer's, a stand-in's or a stored
+        one."""
+        return [
+            StoredChoice(class_id, o.round, o.role, o.action)
+            for o in self.outcomes()
+            if o.student is not None and not o.by_computer and not o.standin
+        ]
+
+    def csv_text(self, include_standins: bool = False) -> str:
+        """Every seat of every closed round, one row each (for a spreadsheet or pandas); the
+        stand-ins' seats only when ``include_standins`` (a rehearsal is not data)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for o in self.outcomes():
+            if o.standin and not include_standins:
+                continue
             writer.writerow(
                 [
                     o.round,
@@ -319,6 +426,9 @@ class ClassLedger:
                     o.action,
                     f"{o.payoff:g}",
                     "; ".join(o.partners),
+                    int(o.standin),
+                    "" if o.stored_class is None else o.stored_class,
+                    "" if o.stored_round is None else o.stored_round,
                 ]
             )
         return out.getvalue()
@@ -333,6 +443,11 @@ class ClassLedger:
             "rounds": self.rounds,
             "matching": str(self.matching),
             "seed": self.seed,
+            "partners_from": list(self.partners_from),
+            "standins": {
+                sid: {"strategy": str(s.strategy), "seed": s.seed}
+                for sid, s in self.standins.items()
+            },
             "students": dict(self.students),
             "present": sorted(self.present),
             "history": [
@@ -342,7 +457,14 @@ class ClassLedger:
                     "choices": dict(r.choices),
                     "left": list(r.left),
                     "closed": r.closed,
-                    "outcomes": [{**asdict(o), "partners": list(o.partners)} for o in r.outcomes],
+                    "outcomes": [
+                        {
+                            **asdict(o),
+                            "partners": list(o.partners),
+                            "partner_kinds": list(o.partner_kinds),
+                        }
+                        for o in r.outcomes
+                    ],
                 }
                 for r in self.history
             ],
@@ -353,7 +475,17 @@ class ClassLedger:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ClassError("this is not a saved class game")
         try:
-            ledger = cls.new(data["preset"], int(data["rounds"]), data["matching"], data["seed"])
+            ledger = cls.new(
+                data["preset"],
+                int(data["rounds"]),
+                data["matching"],
+                data["seed"],
+                data.get("partners_from", ()),
+            )
+            ledger.standins = {
+                str(sid): Standin(check_strategy(s["strategy"]), int(s["seed"]))
+                for sid, s in data.get("standins", {}).items()
+            }
             ledger.students = {str(k): str(v) for k, v in data["students"].items()}
             ledger.present = set(data["present"]) & set(ledger.students)
             for r in data["history"]:
@@ -363,12 +495,30 @@ class ClassLedger:
                     dict(r["choices"]),
                     list(r["left"]),
                     bool(r["closed"]),
-                    [Outcome(**{**o, "partners": tuple(o["partners"])}) for o in r["outcomes"]],
+                    [
+                        Outcome(
+                            **{
+                                **o,
+                                "partners": tuple(o["partners"]),
+                                "partner_kinds": tuple(o.get("partner_kinds", ())),
+                            }
+                        )
+                        for o in r["outcomes"]
+                    ],
                 )
                 ledger.history.append(record)
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ClassError(f"this saved class game is damaged ({error})") from None
         return ledger
+
+
+def check_strategy(text: str) -> Strategy:
+    """A stand-in strategy by its name (one line naming the three otherwise)."""
+    try:
+        return Strategy(str(text).strip().lower())
+    except ValueError:
+        known = ", ".join(str(s) for s in Strategy)
+        raise ClassError(f"unknown stand-in strategy {text!r}: choose {known}") from None
 
 
 def clean_nickname(text: str) -> str:

@@ -1,8 +1,9 @@
 """Who plays with whom in a round of a class game.
 
 A group has one seat per role of the stage game; a seat a student cannot fill (the class is not a
-multiple of the group size, or a student left) is played by the computer, so no student ever
-waits for a partner who is not there.
+multiple of the group size, or a student left) is played by the computer, or by a stored choice
+of an earlier class when the teacher chose some (:meth:`.ledger.ClassLedger.close_round`), so no
+student ever waits for a partner who is not there.
 
 >>> import random
 >>> draw_groups(["ana", "ben", "cy"], 2, random.Random(1))
@@ -31,7 +32,8 @@ class Matching(TextEnum):
 
 
 def draw_groups(students: Sequence[str], size: int, rng: random.Random) -> list[Group]:
-    """Random groups of ``size`` seats over ``students``; the last group is completed by computers.
+    """Random groups of ``size`` seats over ``students``; the last group is completed by empty
+    seats (``None``), placed at random in it.
 
     The seat order inside a group is the role order (seat 0 plays role 0).
     """
@@ -42,7 +44,11 @@ def draw_groups(students: Sequence[str], size: int, rng: random.Random) -> list[
     groups: list[Group] = []
     for start in range(0, len(order), size):
         chunk: list[Seat] = list(order[start : start + size])
-        chunk += [None] * (size - len(chunk))
+        if len(chunk) < size:
+            # The empty seats (a computer's or a stored partner's) go anywhere in the group: a
+            # class of one, or the odd one out, plays every side over the rounds.
+            chunk += [None] * (size - len(chunk))
+            rng.shuffle(chunk)
         groups.append(tuple(chunk))
     return groups
 

@@ -15,7 +15,14 @@ or refused with "the round is closed" — never stored and then ignored.
 
 Credentials are kept as keyed hashes (:mod:`tabletop.store.tokens`) and only checked: a wrong
 one is refused, nothing is counted and no class game is ever locked out (its teacher and
-students would be locked out with the guesser); the web server slows guessers per client.
+students would be locked out with the guesser); the web server slows guessers per client. The
+teacher may give a student a new link to the same seat (:meth:`Classes.rejoin`: a phone that
+died); the old one then opens nothing.
+
+A class game may take partners for its empty seats from the stored choices of earlier classes
+of the same game (:meth:`Classes.earlier_classes`, ``partners_from`` of :meth:`Classes.create`),
+and a teacher may add stand-in students for a rehearsal (:meth:`Classes.add_standins`): rows of
+``class_students`` whose token is never given out, with their strategy in the ledger.
 
 :class:`Classes` works on a :class:`~tabletop.store.store.Store` through its public
 transactions; the values it hands out, the page links and the refusals are in
@@ -34,6 +41,8 @@ from __future__ import annotations
 
 import hmac
 import json
+import random
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -41,10 +50,18 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from tabletop.classroom.ledger import ClassError, ClassLedger, clean_nickname
+from tabletop.classroom.ledger import (
+    ClassError,
+    ClassLedger,
+    StoredChoice,
+    check_strategy,
+    clean_nickname,
+)
+from tabletop.classroom.standins import MAX_STANDINS
 from tabletop.store.classroom_records import (
     BadClassToken,
     ClassNotFound,
+    EarlierClass,
     NewClass,
     StudentPass,
 )
@@ -169,6 +186,8 @@ class Classes:
         limit = utc_now() - timedelta(seconds=PRESENT_SECONDS)
         ledger.students = {r.student: r.nickname for r in rows}
         ledger.present = {r.student for r in rows if not r.gone and aware(r.seen) >= limit}
+        # Stand-ins have no page: they are always here.
+        ledger.present |= set(ledger.standins) & set(ledger.students)
         current = ledger.current
         if current is not None and not current.closed:
             query = sa.select(class_choices.c.student, class_choices.c.action).where(
@@ -208,11 +227,62 @@ class Classes:
             )
         }
 
+    def _stored_choices(self, connection: Connection, ledger: ClassLedger) -> list[StoredChoice]:
+        """The choices of the earlier classes the teacher named, still in the database."""
+        if not ledger.partners_from:
+            return []
+        rows = connection.execute(
+            sa.select(class_games.c.id, class_games.c.ledger).where(
+                class_games.c.id.in_(ledger.partners_from)
+            )
+        )
+        found: list[StoredChoice] = []
+        for row in rows:
+            earlier = _readable(row.ledger)
+            if earlier is not None and earlier.preset_key == ledger.preset_key:
+                found += earlier.stored_choices(int(row.id))
+        return found
+
     # ------------------------------------------------------------------ teacher
+    def earlier_classes(self, preset: str) -> list[EarlierClass]:
+        """The class games of game ``preset`` whose students' choices can be partners in a
+        new class game (at least one stored choice), newest first: for the teacher's form."""
+        with self.store.reading() as connection:
+            rows = connection.execute(
+                sa.select(class_games.c.id, class_games.c.created, class_games.c.ledger).order_by(
+                    class_games.c.id.desc()
+                )
+            ).all()
+        found = []
+        for row in rows:
+            ledger = _readable(row.ledger)
+            if ledger is None or ledger.preset_key != preset:
+                continue
+            choices = len(ledger.stored_choices(int(row.id)))
+            if choices:
+                played = sum(r.closed for r in ledger.history)
+                found.append(EarlierClass(int(row.id), aware(row.created), played, choices))
+        return found
+
     def create(
-        self, preset: str, rounds: int, matching: str = "random", seed: int | None = None
+        self,
+        preset: str,
+        rounds: int,
+        matching: str = "random",
+        seed: int | None = None,
+        partners_from: Sequence[int] = (),
     ) -> NewClass:
-        ledger = ClassLedger.new(preset, rounds, matching, seed)
+        """A new class game of ``preset``; ``partners_from``: earlier class games of the same
+        game (:meth:`earlier_classes`) whose stored choices fill the seats nobody sits in."""
+        ledger = ClassLedger.new(preset, rounds, matching, seed, partners_from)
+        if ledger.partners_from:
+            known = {c.class_id for c in self.earlier_classes(preset)}
+            unknown = [c for c in ledger.partners_from if c not in known]
+            if unknown:
+                raise ClassError(
+                    f"class game {unknown[0]} has no stored choices of this game: choose "
+                    "among the earlier classes of the same game"
+                )
         host, join = new_token(), new_token()
         code = new_code()
         with self.store.writing() as connection:
@@ -236,6 +306,20 @@ class Classes:
             ledger = self._ledger(connection, class_id, lock="update")
             record = ledger.open_round()
             self._save(connection, class_id, ledger)
+            # The stand-ins chose as the round opened: their choices are kept as a student's.
+            now = utc_now()
+            for student, action in record.choices.items():
+                connection.execute(
+                    class_choices.insert().values(
+                        class_id=class_id,
+                        round=record.number,
+                        student=student,
+                        action=seal_at_rest(
+                            action, choice_context(class_id, record.number, student)
+                        ),
+                        submitted=now,
+                    )
+                )
         return {"round": record.number, "groups": len(record.groups)}
 
     def close_round(self, class_id: int, host_token: str) -> dict[str, Any]:
@@ -243,7 +327,7 @@ class Classes:
         self._check(class_id, host_token, "host")
         with self.store.writing() as connection:
             ledger = self._ledger(connection, class_id, lock="update")
-            outcomes = ledger.close_round()
+            outcomes = ledger.close_round(self._stored_choices(connection, ledger))
             self._save(connection, class_id, ledger)
         return {"round": outcomes[0].round if outcomes else None, "seats": len(outcomes)}
 
@@ -295,12 +379,110 @@ class Classes:
                 "value": prediction.value,
             },
             "totals": {ledger.students[s]: v for s, v in ledger.totals().items()},
+            # Everyone who joined, in joining order (the teacher's list, its rejoin links).
+            "students": [
+                {
+                    "student": s,
+                    "nickname": name,
+                    "standin": s in ledger.standins,
+                    "present": s in ledger.present,
+                }
+                for s, name in ledger.students.items()
+            ],
+            "standins": {
+                ledger.students[s]: str(v.strategy)
+                for s, v in ledger.standins.items()
+                if s in ledger.students
+            },
+            "partners_from": list(ledger.partners_from),
+            # Per closed round, the (class, round) of every stored choice that was a partner.
+            "stored": {
+                r.number: [
+                    [o.stored_class, o.stored_round]
+                    for o in r.outcomes
+                    if o.stored_class is not None
+                ]
+                for r in closed
+            },
         }
 
-    def export_csv(self, class_id: int, host_token: str) -> str:
+    def export_csv(self, class_id: int, host_token: str, include_standins: bool = False) -> str:
+        """Every seat of every closed round as CSV (one row each); the stand-ins' seats only
+        when ``include_standins`` (a rehearsal is not the class's data)."""
         self._check(class_id, host_token, "host")
         with self.store.reading() as connection:
-            return self._ledger(connection, class_id).csv_text()
+            return self._ledger(connection, class_id).csv_text(include_standins)
+
+    def add_standins(
+        self,
+        class_id: int,
+        host_token: str,
+        n: int,
+        strategy: str = "uniform",
+        seed: int | None = None,
+        name: str = "Stand-in",
+    ) -> list[str]:
+        """Add ``n`` (1 to 40) stand-in students for a rehearsal, playing ``strategy``
+        (``uniform``, ``nash`` or ``best-response``), their draws made from ``seed`` (random
+        when ``None``); their nicknames (``name`` and a number: "Stand-in 1") are returned.
+
+        They sit from the next round on, choose as soon as a round opens, are marked as
+        stand-ins in the teacher's lists and results, and are left out of the export unless
+        asked for."""
+        how = check_strategy(strategy)
+        if not isinstance(n, int) or not 1 <= n <= MAX_STANDINS:
+            raise ClassError(f"add 1 to {MAX_STANDINS} stand-ins at a time, not {n}")
+        label = clean_nickname(name)
+        seed = random.SystemRandom().randrange(2**32) if seed is None else int(seed)
+        self._check(class_id, host_token, "host")
+        added: list[str] = []
+        with self.store.writing() as connection:
+            # The class row is locked first, as a join does: the numbers of students stay unique.
+            ledger = self._ledger(connection, class_id, lock="update")
+            taken = {nickname.casefold() for nickname in ledger.students.values()}
+            count = len(ledger.students)
+            number = 0
+            now = utc_now()
+            while len(added) < n:
+                number += 1
+                nickname = f"{label} {number}"
+                if nickname.casefold() in taken:
+                    continue
+                student = f"s{count + len(added) + 1}"
+                ledger.add_standin(nickname, how, seed, student)
+                connection.execute(
+                    class_students.insert().values(
+                        class_id=class_id,
+                        student=student,
+                        # A token nobody is given: a stand-in has no page.
+                        token_hash=hash_secret(new_token()),
+                        nickname=nickname,
+                        nickname_key=nickname.casefold(),
+                        joined=now,
+                        seen=now,
+                        gone=False,
+                    )
+                )
+                added.append(nickname)
+            self._save(connection, class_id, ledger)
+        return added
+
+    def rejoin(self, class_id: int, host_token: str, student: str) -> StudentPass:
+        """A new personal link for a student (by id, ``s3``, or nickname): the same seat,
+        nickname and history; the student's old link opens nothing from now on."""
+        self._check(class_id, host_token, "host")
+        token = new_token()
+        with self.store.writing() as connection:
+            ledger = self._ledger(connection, class_id)
+            sid = _student_named(ledger, student)
+            if sid in ledger.standins:
+                raise ClassError(f"{ledger.students[sid]} is a stand-in: it has no page to open")
+            connection.execute(
+                class_students.update()
+                .where(class_students.c.class_id == class_id, class_students.c.student == sid)
+                .values(token_hash=hash_secret(token))
+            )
+        return StudentPass(class_id, sid, token, ledger.students[sid])
 
     def delete(self, class_id: int, host_token: str) -> None:
         """The class game and every trace of its students (nicknames, choices) removed."""
@@ -471,6 +653,25 @@ def choice_context(class_id: int, round_: int, student: str) -> str:
     return f"tabletop class choice|class {class_id}|round {round_}|student {student}"
 
 
+def _readable(text: str) -> ClassLedger | None:
+    """A class game's ledger, or None when it cannot be read (it is then no partner)."""
+    try:
+        return ClassLedger.from_json(json.loads(text))
+    except (ClassError, ValueError):
+        return None
+
+
+def _student_named(ledger: ClassLedger, student: str) -> str:
+    """The id of the student called ``student`` (their id or nickname, any case)."""
+    given = str(student).strip()
+    if given in ledger.students:
+        return given
+    for sid, nickname in ledger.students.items():
+        if nickname.casefold() == " ".join(given.split()).casefold():
+            return sid
+    raise ClassError(f"no student of this class game is called {given[:40]!r}")
+
+
 def _counts(outcomes: list[Any]) -> dict[str, dict[str, int]]:
     """Per role, how many students (not computers) chose each action."""
     out: dict[str, dict[str, int]] = {}
@@ -492,5 +693,6 @@ def _outcome_json(o: Any) -> dict[str, Any]:
         "action": o.action,
         "payoff": o.payoff,
         "partners": list(o.partners),
+        "partner_kinds": list(o.partner_kinds),
         "by_computer": o.by_computer,
     }

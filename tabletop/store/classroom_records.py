@@ -4,6 +4,7 @@ page keeps, the links of both pages, and the errors (all are :class:`ClassError`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from tabletop.classroom.ledger import ClassError
 
@@ -47,9 +48,26 @@ class StudentPass:
     nickname: str
 
 
+@dataclass(frozen=True)
+class EarlierClass:
+    """An earlier class game whose students' choices can be a new class's partners."""
+
+    class_id: int
+    created: datetime
+    #: Rounds closed.
+    rounds: int
+    #: Choices its students made (not the computer's, not stand-ins').
+    choices: int
+
+
 def student_url(base_url: str, class_id: int, join_token: str) -> str:
     """The class's join link (the student page, ``notebooks/student.ipynb``)."""
     return f"{base_url.rstrip('/')}/voila/render/student.ipynb?class={class_id}&join={join_token}"
+
+
+def rejoin_url(base_url: str, class_id: int, token: str) -> str:
+    """A student's own seat (a reload, or a new link the teacher gave: :meth:`Classes.rejoin`)."""
+    return f"{base_url.rstrip('/')}/voila/render/student.ipynb?class={class_id}&student={token}"
 
 
 def teacher_url(base_url: str, class_id: int, host_token: str) -> str:
