@@ -39,6 +39,9 @@ NOTHING = 0
 #: Two regions whose shared border is shorter than this fraction of the photo's longer side
 #: are not neighbours (a corner where four territories meet is a few pixels of contact).
 CORNER_FRACTION = 0.012
+#: A board file's drawing holds at most so many rings per territory, and points per ring.
+MAX_RINGS = 50
+MAX_RING_POINTS = 2000
 #: A cut or a drawn outline smaller than this (working pixels) is no region.
 _TINY = 4
 
@@ -378,13 +381,18 @@ class Regions:
         parts, count = ndimage.label(mine)
         sizes = np.bincount(parts.ravel(), minlength=count + 1)
         rings: list[list[Point]] = []
-        for part in sorted(range(1, count + 1), key=lambda p: -int(sizes[p])):
+        largest_first = sorted(range(1, count + 1), key=lambda p: -int(sizes[p]))
+        for part in largest_first[:MAX_RINGS]:
             solid = ndimage.binary_fill_holes(parts == part).astype(np.float64)
             lines = contour_generator(z=solid, line_type=LineType.Separate).lines(0.5)
             if not lines:
                 continue
             longest = max(lines, key=len)  # type: ignore[arg-type]
             kept = simplify(np.asarray(longest, dtype=np.float64), tolerance=0.7)
+            tolerance = 0.7
+            while len(kept) > MAX_RING_POINTS:  # a board file's ring holds at most so many
+                tolerance *= 2
+                kept = simplify(kept, tolerance)
             if len(kept) < 4:  # a closed ring repeats its first point
                 continue
             top, left = box[0].start - 1, box[1].start - 1

@@ -3,11 +3,10 @@ the sea and corners left out; and the board it proposes passes the board checks.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.tracing import (
     CORNER_FRACTION,
     Regions,
@@ -130,10 +129,13 @@ def test_proposed_board_passes_the_board_checks(traced: tuple[SyntheticPhoto, Re
         assert entry["polygons"] and all(len(ring) >= 3 for ring in entry["polygons"])
         x, y = entry["label"]
         assert 0 <= x <= photo.width and 0 <= y <= photo.height
-    without_drawing = copy.deepcopy(data)
-    del without_drawing["drawing"]
-    board = board_from_dict(without_drawing)
+    board = board_from_dict(data)  # the drawing too
     assert set(board.names) == set(names)
+    assert board.to_dict()["drawing"]["width"] == photo.width
+    geometry = load_geometry(board)  # the map pages draw the traced outlines
+    assert geometry is not None
+    for name, entry in drawing["territories"].items():
+        assert geometry.territory_at(*entry["label"]) == name
 
 
 def test_names_follow_reading_order(traced: tuple[SyntheticPhoto, Regions]) -> None:
