@@ -17,7 +17,7 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import check_lang, translator
 from tabletop.printing.pdf import LINE, SheetPDF
 
-__all__ = ["order_sheets_pdf"]
+__all__ = ["blank_order_page", "order_sheets_pdf"]
 
 #: Presence rows on the blank sheet, and relation rows (the most other powers a game has).
 BLANK_PRESENCES = 12
@@ -37,7 +37,7 @@ def order_sheets_pdf(state: GameState, board: Board, lang: str = "en") -> bytes:
     pdf = SheetPDF(tr.gettext("Africa 1880 order sheets, {year}", year=state.year), lang)
     for power in state.powers:
         _power_page(pdf, state, board, power, lang)
-    _blank_page(pdf, lang)
+    blank_order_page(pdf, lang)
     return pdf.bytes()
 
 
@@ -126,14 +126,19 @@ def _power_page(pdf: SheetPDF, state: GameState, board: Board, power: str, lang:
     )
 
 
-def _blank_page(pdf: SheetPDF, lang: str) -> None:
+def blank_order_page(pdf: SheetPDF, lang: str, power: str | None = None) -> None:
+    """A blank order sheet on a new page of ``pdf``: for any round, for ``power`` when one is
+    named (its name written in), else with a line to write the power on."""
     tr = translator(lang)
     pdf.running_header = tr.gettext("Africa 1880 · blank order sheet")
     pdf.add_page()
     _title(pdf, lang)
     pdf.set_x(pdf.l_margin)
     pdf.label(tr.gettext("Power"), 25, 11, bold=True)
-    pdf.blank(70)
+    if power is None:
+        pdf.blank(70)
+    else:
+        pdf.label(power_name(power, lang), 72, 11, bold=True)
     pdf.label(tr.gettext("Year"), 15, 11, bold=True)
     pdf.blank(30)
     pdf.newline()

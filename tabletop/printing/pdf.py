@@ -14,10 +14,11 @@ LINE = 6.5  # mm: the height of a line of boxes
 
 
 class SheetPDF(FPDF):
-    """An A4 portrait document in the embedded Unicode font."""
+    """A portrait document (A4 unless ``paper`` names another fpdf2 format: "A3", "Letter")
+    in the embedded Unicode font."""
 
-    def __init__(self, title: str, lang: str) -> None:
-        super().__init__(orientation="portrait", unit="mm", format="A4")
+    def __init__(self, title: str, lang: str, paper: str = "A4") -> None:
+        super().__init__(orientation="portrait", unit="mm", format=paper)
         regular, bold = font_files()  # FontMissing before any page is made
         self.add_font(FAMILY, "", str(regular))
         self.add_font(FAMILY, "B", str(bold))
