@@ -1,4 +1,5 @@
-"""How the reveal draws an Africa 1880 step: the board's drawing (or, for a board without one,
+"""How the reveal draws an Africa 1880 step: the board's drawing (the bundled map's, or the one a
+traced board carries; for a board without one,
 the territories on an ellipse), presences as discs, removals crossed out, colonies starred, pins
 as small squares, the step's territories in yellow with a red outline."""
 
@@ -32,8 +33,10 @@ class AfricaMap:
         self.geometry = geometry
         self.height = MAP_HEIGHT
         if geometry is not None:
+            # Any coordinate box (a traced board's is its photo's pixels) fits the largest map.
             self.scale = min(MAP_WIDTH / geometry.width, MAP_HEIGHT / geometry.height)
             self.width = math.ceil(geometry.width * self.scale)
+            self.height = min(MAP_HEIGHT, math.ceil(geometry.height * self.scale))
             self.labels = {name: self.point(*geometry.labels[name]) for name in geometry.labels}
         else:
             self.scale = 1.0
@@ -77,7 +80,7 @@ def _draw(canvas: Any, layout: AfricaMap, step: RevealStep, lang: str) -> None:
     with hold_canvas():
         canvas.clear()
         canvas.fill_style = "#cfe3f2"
-        canvas.fill_rect(0, 0, layout.width, MAP_HEIGHT)
+        canvas.fill_rect(0, 0, layout.width, layout.height)
         for name in board.names:
             highlighted = name in marks.highlight
             if name in marks.colonies:

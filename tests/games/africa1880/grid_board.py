@@ -83,3 +83,13 @@ def grid_board(
             "territories": drawing,
         },
     }
+
+
+#: A round of orders on :func:`grid_board` (France, Germany and Italy at their starts).
+GRID_ORDERS = """[France]
+Cobalt Hills: develop
+[Germany]
+Eastmarch: explore Juniper Bay
+[Italy]
+Oakridge: explore Thornwood
+"""

@@ -1,6 +1,7 @@
 """The board in canvas pixels, and what placing its marks depends on.
 
-:func:`board_shapes` scales a board's drawing to the canvas (a board without a drawing gets a
+:func:`board_shapes` scales a board's drawing to the canvas (:func:`drawing_frame`: a drawing
+whose land reaches the legend's corner is drawn beside it; a board without a drawing gets a
 circle of octagons); :func:`placement_inputs` gathers what the placement of the labels, spaces
 and discs depends on, :func:`layout_key` fingerprints it (the shipped file's key) and
 :func:`compute_placements` places them (about a second of CPU for the default board).
@@ -124,13 +125,10 @@ def board_shapes(
                 if name < other and other in centres:
                     edges.append((centres[name], centres[other]))
     else:
-        # The page gives the map a width; the drawing may be as tall as its shape needs.
-        scale = size / max(float(geometry.width), 1.0)
-        width = size
-        height = int(round(float(geometry.height) * scale))
+        scale, (left, top), width, height = drawing_frame(geometry, size)
 
         def sc(p: Sequence[float]) -> Point:
-            return (float(p[0]) * scale, float(p[1]) * scale)
+            return (left + float(p[0]) * scale, top + float(p[1]) * scale)
 
         outline = tuple(sc(p) for p in geometry.outline)
         for name in names:
@@ -145,6 +143,71 @@ def board_shapes(
                 anchors[name] = (width / 2, height / 2)
 
     return int(width), int(height), shapes, anchors, outline, tuple(edges)
+
+
+def drawing_frame(geometry: Any, size: int) -> tuple[float, Point, int, int]:
+    """How a drawing goes on a canvas ``size`` pixels wide: (scale, (left, top) offset, canvas
+    width, canvas height).
+
+    The page gives the map a width; the drawing may be as tall as its shape needs. A drawing
+    that leaves the legend's corner free (the bundled map: it sits in the Atlantic) fills the
+    width. One whose land reaches it (a photographed board fills its frame) is drawn between a
+    strip for the title above and one for the legend below, so neither covers a territory (the
+    strips are sea: callouts go there too).
+    """
+    box_w, box_h = max(float(geometry.width), 1.0), max(float(geometry.height), 1.0)
+    scale = size / box_w
+    height = int(round(box_h * scale))
+    legend = legend_box(height)
+    rings = [ring for rings in geometry.polygons.values() for ring in rings]
+    if not any(_ring_meets_box(ring, legend, scale) for ring in rings):
+        return scale, (0.0, 0.0), size, height
+    left, top = 8.0, title_box().h + 6.0
+    scale = max(size - 2 * left, 1.0) / box_w
+    height = int(round(top + box_h * scale + 8.0 + legend_box(0).h + 16.0))
+    return scale, (left, top), size, height
+
+
+def _ring_meets_box(ring: Sequence[Sequence[float]], box: Box, scale: float) -> bool:
+    """Whether the ring (drawing units, drawn at ``scale``) covers any part of ``box``."""
+    xs = [float(p[0]) * scale for p in ring]
+    ys = [float(p[1]) * scale for p in ring]
+    x1, y1 = box.x + box.w, box.y + box.h
+    if max(xs) < box.x or min(xs) > x1 or max(ys) < box.y or min(ys) > y1:
+        return False
+    if any(box.x <= x <= x1 and box.y <= y <= y1 for x, y in zip(xs, ys, strict=True)):
+        return True
+    scaled = list(zip(xs, ys, strict=True))
+    if any(_inside(cx, cy, scaled) for cx, cy in box.corners()):
+        return True
+    corners = box.corners()
+    edges = [(*corners[k], *corners[(k + 1) % 4]) for k in range(4)]
+    count = len(scaled)
+    return any(
+        _segments_cross(scaled[i], scaled[(i + 1) % count], (ax, ay), (bx, by))
+        for i in range(count)
+        for ax, ay, bx, by in edges
+    )
+
+
+def _inside(x: float, y: float, ring: Sequence[Point]) -> bool:
+    inside = False
+    count = len(ring)
+    for i in range(count):
+        x1, y1 = ring[i]
+        x2, y2 = ring[(i + 1) % count]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    def side(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    d1, d2 = side(q1, q2, p1), side(q1, q2, p2)
+    d3, d4 = side(p1, p2, q1), side(p1, p2, q2)
+    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
 
 
 def placement_inputs(board: Any, geometry: Any | None, size: int = MAP_WIDTH) -> PlacementInputs:

@@ -538,15 +538,13 @@ def _callouts(
         own = list(shapes).index(name) + 1
         # Nearest to the territory: the leader line stays short.
         closeness = -np.hypot(cols + 0.5 - pole[0], rows + 0.5 - pole[1])
-        integral = _integral(free)
-        for card in _cards(labels[name], spaces[name]):
-            fw, fh = card.w + 2 * CALLOUT_PAD, card.h + 2 * CALLOUT_PAD
-            fit = _fits(free, fw, fh, integral)
-            frame = _clear_leader_frame(fit, closeness, fw, fh, pole, owners, own)
-            if frame is not None:
-                out[name] = card.at(frame.x + CALLOUT_PAD, frame.y + CALLOUT_PAD, name, pole, frame)
-                _block(free, frame, 4)
-                break
+        found = _callout_frame(
+            list(_cards(labels[name], spaces[name])), free, closeness, pole, owners, own
+        )
+        if found is not None:
+            card, frame = found
+            out[name] = card.at(frame.x + CALLOUT_PAD, frame.y + CALLOUT_PAD, name, pole, frame)
+            _block(free, frame, 4)
         else:
             # No room at all (a tiny canvas): the card over the territory, framed.
             card = next(iter(_cards(labels[name], spaces[name])))
@@ -554,6 +552,32 @@ def _callouts(
             frame = Box(x - CALLOUT_PAD, y - CALLOUT_PAD, card.w + 8, card.h + 8)
             out[name] = card.at(x, y, name, pole, frame)
     return out
+
+
+def _callout_frame(
+    cards: Sequence[_Card],
+    free: np.ndarray,
+    closeness: np.ndarray,
+    pole: Point,
+    owners: np.ndarray,
+    own: int,
+) -> tuple[_Card, Box] | None:
+    """The card and its frame in the sea for a callout: the nearest whose leader line crosses no
+    other territory; failing that (a small territory far inland, as on a traced board), the
+    nearest of all, its leader drawn over its neighbours."""
+    integral = _integral(free)
+    for card in cards:
+        fw, fh = card.w + 2 * CALLOUT_PAD, card.h + 2 * CALLOUT_PAD
+        fit = _fits(free, fw, fh, integral)
+        frame = _clear_leader_frame(fit, closeness, fw, fh, pole, owners, own)
+        if frame is not None:
+            return card, frame
+    for card in cards:
+        fw, fh = card.w + 2 * CALLOUT_PAD, card.h + 2 * CALLOUT_PAD
+        at = _best(_fits(free, fw, fh, integral), closeness, fw, fh) if free.size else None
+        if at is not None:
+            return card, Box(at[1], at[0], fw, fh)
+    return None
 
 
 def _owners(shapes: Mapping[str, Sequence[Ring]], width: int, height: int) -> np.ndarray:
