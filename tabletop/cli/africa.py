@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli import africa_amend, africa_sheets
+from tabletop.cli import africa_amend, africa_kit, africa_sheets
 from tabletop.cli.africa_common import read_board, read_game, write_game
 from tabletop.cli.common import (
     CliError,
@@ -145,6 +145,7 @@ def register(subparsers: Any) -> None:
 
     africa_amend.register(add)
     africa_sheets.register(add)
+    africa_kit.register(add)
 
 
 def _powers(listed: str, what: str) -> list[str]:
