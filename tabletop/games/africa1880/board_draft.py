@@ -232,6 +232,7 @@ class BoardDraft:
         self._undo: list[DraftState] = []
         self._redo: list[DraftState] = []
         self._boxes: dict[int, tuple[DraftTerritory, float, float, float, float]] = {}
+        self._checked: tuple[object, list[str]] | None = None
 
     # ----------------------------------------------------------------- constructors
 
@@ -299,18 +300,8 @@ class BoardDraft:
     def from_board_file(cls, data: object, source: str = "<file>") -> BoardDraft:
         """A draft of a board file (a dict read from JSON), with its ``"drawing"`` when it has
         one. Raises :class:`~tabletop.games.africa1880.board.BoardError` for a bad file."""
-        if not isinstance(data, dict):
-            board_from_dict(data, source)  # raises the file's problems
-            raise BoardError(["not a board file"], source)
-        drawing = data.get("drawing")
-        plain = {k: v for k, v in data.items() if k != "drawing"}
-        board = board_from_dict(plain, source)
-        if drawing is not None and not isinstance(drawing, dict):
-            raise BoardError(['"drawing" must be an object'], source)
-        try:
-            return cls.from_board(board, None, drawing)
-        except (TypeError, KeyError, ValueError, IndexError):
-            raise BoardError(['"drawing" is not a drawing of this board'], source) from None
+        board = board_from_dict(data, source)  # the drawing checked too
+        return cls.from_board(board, load_geometry(board))
 
     @classmethod
     def from_tracing(cls, proposed: Mapping[str, Any], name: str = "") -> BoardDraft:
@@ -419,16 +410,35 @@ class BoardDraft:
         for tid in self.ids():
             if not state.territories[tid].name.strip():
                 found.append(BOARD_EDITOR["unnamed"].render(lang, number=self.number(tid)))
-        try:
-            board_from_dict(self._board_dict(stand_in=True), state.name or "board")
-        except BoardError as error:
-            found.extend(p for p in error.problems if "unnamed territory #" not in p)
+        found.extend(self._file_problems())
         # An island reached only by landings may have no neighbour; an inland territory may not.
         linked = {tid for pair in state.links for tid in pair}
         for tid in self.ids():
             territory = state.territories[tid]
             if tid not in linked and territory.name.strip() and not territory.coastal:
                 found.append(BOARD_EDITOR["isolated"].render(lang, name=self.label(tid, lang)))
+        return found
+
+    def _file_problems(self) -> list[str]:
+        """The board file's checks, run again only when what they read changed: a border
+        tapped on or off changes nothing they can find while the names are distinct (borders
+        are symmetric and between known territories by construction)."""
+        state = self._state
+        data = tuple(
+            (tid, t.name, t.fr, t.de, t.aliases, t.spaces, t.coastal)
+            for tid, t in sorted(state.territories.items())
+        )
+        keys = [normalize_name(t.name) for t in state.territories.values() if t.name.strip()]
+        links = state.links if len(set(keys)) < len(keys) else None
+        key = (state.name, data, tuple(sorted(state.starts.items())), links)
+        if self._checked is not None and self._checked[0] == key:
+            return self._checked[1]
+        try:
+            board_from_dict(self._board_dict(stand_in=True), state.name or "board")
+            found: list[str] = []
+        except BoardError as error:
+            found = [p for p in error.problems if "unnamed territory #" not in p]
+        self._checked = (key, found)
         return found
 
     # ----------------------------------------------------------------- writing out
@@ -599,6 +609,27 @@ class BoardDraft:
             territories = dict(self._state.territories)
             territories[tid] = new
             self._apply(replace(self._state, territories=territories))
+
+    def replace_with(self, other: BoardDraft) -> None:
+        """Take ``other``'s board as one edit (a new tracing of the photo): territories of
+        ``other`` whose label lies in a territory of this board take its name, display names,
+        aliases and spaces, so a retrace keeps what was already typed."""
+        kept = dict(other.state.territories)
+        for tid, territory in kept.items():
+            if territory.name:
+                continue
+            old = self.at(*territory.label)
+            if old is not None:
+                before = self._state.territories[old]
+                kept[tid] = replace(
+                    territory,
+                    name=before.name,
+                    fr=before.fr,
+                    de=before.de,
+                    aliases=before.aliases,
+                    spaces=before.spaces,
+                )
+        self._apply(replace(other.state, territories=kept, name=self._state.name))
 
     # ----------------------------------------------------------------- edits: a territory
 

@@ -43,6 +43,8 @@ class FilesTab(widgets.VBox):
         self.phones_link.add_class("tt-phones")
         self.projector_link = widgets.HTML()
         self.projector_link.add_class("tt-projector")
+        self.board_editor_link = widgets.HTML()
+        self.board_editor_link.add_class("tt-board-editor-link")
         self.sheets = SheetsDownload(controller)
         self.files_label = widgets.HTML()
         buttons = widgets.HBox([self.example_button, self.upload])
@@ -55,6 +57,7 @@ class FilesTab(widgets.VBox):
                 self.sheets,
                 self.phones_link,
                 self.projector_link,
+                self.board_editor_link,
                 self.form_box,
             ]
         )
@@ -73,6 +76,11 @@ class FilesTab(widgets.VBox):
         self.upload.description = t("load_game", lang)
         self.upload.tooltip = self.upload.description  # drawn instead of "... (0)"
         self.files_label.value = f"<h2>{esc(t('tab_game', lang))}</h2>"
+        # The editor is a page of its own (the server owner's, like this one).
+        words = esc(translator(lang).gettext("✎ Your own board: trace it from a photo"))
+        self.board_editor_link.value = (
+            f'<a class="tt-board-editor-href" href="board.ipynb" target="_blank">{words}</a>'
+        )
         if self._form is not None:
             self._form.relabel()
         self.sheets.refresh()

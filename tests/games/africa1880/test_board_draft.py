@@ -47,6 +47,7 @@ def test_the_bundled_board_round_trips_to_the_same_board_with_its_drawing() -> N
     board = draft.to_board()
     assert board_from_dict(plain(board)) == load_board()
     assert set(board["drawing"]["territories"]) == set(load_board().names)
+    assert board_from_dict(board).drawing is not None  # the drawing passes the file's checks
     assert draft.problems() == []
     assert draft.progress().named == draft.progress().total == 32
     # The bundled map's borders all touch: no land bridge is invented.
@@ -92,7 +93,7 @@ def test_a_tracing_opens_with_its_placeholder_names_left_to_replace() -> None:
             },
         },
     }
-    draft = BoardDraft.from_tracing(proposed)
+    draft = BoardDraft.from_tracing(json.loads(json.dumps(proposed)))
     first, second = draft.ids()
     assert draft.territory(first).name == "" and draft.territory(first).coastal
     assert draft.neighbours(first) == {second}
@@ -116,7 +117,8 @@ def test_naming_spaces_coasts_and_links_make_a_valid_board() -> None:
     draft.toggle_link(a, b)
     draft.set_start("Great Britain", a)
     assert draft.problems() == []
-    board = board_from_dict(plain(draft.to_board()))
+    board = board_from_dict(draft.to_board())
+    assert board.drawing is not None and set(board.drawing["territories"]) == {"Egypt", "Sudan"}
     assert board["Égypte"].aliases == ("Misr",)
     assert board.are_neighbours("Egypt", "Sudan")
     assert board.total_spaces == 6
@@ -363,6 +365,8 @@ def test_borders_are_always_seen_from_both_sides(edits: list[tuple[str, int, int
         assert set(state.starts.values()) <= set(state.territories)
     board = draft.to_board()
     names = {t["name"]: set(t["neighbours"]) for t in board["territories"]}
+    if len(names) < len(board["territories"]):
+        return  # two territories named alike: problems() says so; no file-level check here
     for name, neighbours in names.items():
         for other in neighbours:
             assert name in names[other]
@@ -394,3 +398,20 @@ def test_undo_returns_the_exact_prior_state(
     for _ in range(steps):
         draft.undo()
     assert draft.state == saved_state
+
+
+def test_a_new_tracing_keeps_the_names_already_typed_and_can_be_undone() -> None:
+    draft = grid_draft(2, 1)
+    a, _ = draft.ids()
+    draft.rename(a, "Egypt")
+    draft.set_spaces(a, 3)
+    before = draft.state
+    traced = BoardDraft.blank(30, 10)
+    first = traced.add_territory([square(0, 0)])
+    traced.add_territory([square(10, 0)])
+    traced.add_territory([square(20, 0)])
+    draft.replace_with(traced)
+    assert draft.territory(first).name == "Egypt" and draft.territory(first).spaces == 3
+    assert draft.progress().named == 1
+    draft.undo()
+    assert draft.state is before
