@@ -42,6 +42,8 @@ from tabletop.classroom.standins import Standin, Strategy, standin_choice
 
 #: Longest nickname (characters), so a list of 40 stays readable on a projector.
 MAX_NICKNAME = 24
+#: Longest message from the teacher to every phone (characters): a line or two on a phone.
+MAX_MESSAGE = 280
 FORMAT = "tabletop.classroom"
 #: Columns of the CSV export, one row per seat and round.
 CSV_COLUMNS = (
@@ -531,3 +533,24 @@ def clean_nickname(text: str) -> str:
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise ClassError("a nickname holds letters, digits, spaces and punctuation only")
     return name
+
+
+def clean_message(text: str) -> str:
+    r"""A teacher's message as every phone shows it: plain text, trimmed, at most
+    :data:`MAX_MESSAGE` characters; line breaks kept (two at most in a row), other control
+    characters refused.
+
+    >>> clean_message("  Last round!\r\n\n\n\nThen we talk.  ")
+    'Last round!\n\nThen we talk.'
+    """
+    plain = unicodedata.normalize("NFC", str(text)).replace("\r\n", "\n").replace("\r", "\n")
+    kept = "\n".join(" ".join(line.split()) for line in plain.split("\n")).strip()
+    while "\n\n\n" in kept:
+        kept = kept.replace("\n\n\n", "\n\n")
+    if not kept:
+        raise ClassError("write a message first")
+    if len(kept) > MAX_MESSAGE:
+        raise ClassError(f"a message has at most {MAX_MESSAGE} characters, not {len(kept)}")
+    if any(unicodedata.category(ch).startswith("C") for ch in kept if ch != "\n"):
+        raise ClassError("a message is plain text: letters, digits, spaces and punctuation")
+    return kept

@@ -23,6 +23,8 @@ A class game may take partners for its empty seats from the stored choices of ea
 of the same game (:meth:`Classes.earlier_classes`, ``partners_from`` of :meth:`Classes.create`),
 and a teacher may add stand-in students for a rehearsal (:meth:`Classes.add_standins`): rows of
 ``class_students`` whose token is never given out, with their strategy in the ledger.
+The teacher's latest message to every phone (schema 9: ``class_games.message``, plain text, with
+the time it was sent) is read with each student's view (:meth:`Classes.send_message`).
 
 :class:`Classes` works on a :class:`~tabletop.store.store.Store` through its public
 transactions; the values it hands out, the page links and the refusals are in
@@ -43,7 +45,7 @@ import hmac
 import json
 import random
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -55,6 +57,7 @@ from tabletop.classroom.ledger import (
     ClassLedger,
     StoredChoice,
     check_strategy,
+    clean_message,
     clean_nickname,
 )
 from tabletop.classroom.standins import MAX_STANDINS
@@ -335,7 +338,8 @@ class Classes:
         """Counts, who is still choosing (names, never choices) and every closed round's results."""
         self._check(class_id, host_token, "host")
         with self.store.reading() as connection:
-            ledger = self._ledger(connection, class_id)
+            row = self._class_row(connection, class_id)
+            ledger = self._ledger_from(connection, row, None)
             seen = self._seen(connection, class_id)
         current = ledger.current
         open_round = current is not None and not current.closed
@@ -395,6 +399,7 @@ class Classes:
                 if s in ledger.students
             },
             "partners_from": list(ledger.partners_from),
+            "message": _message(row),
             # Per closed round, the (class, round) of every stored choice that was a partner.
             "stored": {
                 r.number: [
@@ -467,6 +472,35 @@ class Classes:
             self._save(connection, class_id, ledger)
         return added
 
+    def send_message(self, class_id: int, host_token: str, text: str) -> dict[str, Any]:
+        """Show ``text`` (plain text, at most 280 characters) on every student's phone, in
+        place of the message before, until :meth:`clear_message`; returns it as the pages get it
+        (``{"text": ..., "at": ISO time}``)."""
+        kept = clean_message(text)
+        self._check(class_id, host_token, "host")
+        now = utc_now()
+        with self.store.writing() as connection:
+            self._set_message(connection, class_id, kept, now)
+        return {"text": kept, "at": now.isoformat()}
+
+    def clear_message(self, class_id: int, host_token: str) -> None:
+        """Take the teacher's message off every phone."""
+        self._check(class_id, host_token, "host")
+        with self.store.writing() as connection:
+            self._set_message(connection, class_id, None, None)
+
+    def _set_message(
+        self, connection: Connection, class_id: int, text: str | None, at: datetime | None
+    ) -> None:
+        # Not a change of the game (its rev stays): a submission in flight is not retried.
+        changed = connection.execute(
+            class_games.update()
+            .where(class_games.c.id == class_id)
+            .values(message=text, message_at=at)
+        ).rowcount
+        if not changed:
+            raise ClassNotFound(class_id)
+
     def rejoin(self, class_id: int, host_token: str, student: str) -> StudentPass:
         """A new personal link for a student (by id, ``s3``, or nickname): the same seat,
         nickname and history; the student's old link opens nothing from now on."""
@@ -533,7 +567,8 @@ class Classes:
         """What one student may see: their seat, their own choice and results, nothing else."""
         student, nickname = self._check(class_id, token, "student")
         with self.store.reading() as connection:
-            ledger = self._ledger(connection, class_id, own=student)
+            row = self._class_row(connection, class_id)
+            ledger = self._ledger_from(connection, row, own=student)
             number = ledger.current.number if ledger.current else 0
             kept = connection.execute(
                 sa.select(class_choices.c.action).where(
@@ -570,6 +605,7 @@ class Classes:
             "choice": own,
             "last": _outcome_json(mine[-1]) if mine else None,
             "total": sum(o.payoff for o in mine),
+            "message": _message(row),
         }
 
     def submit(self, class_id: int, token: str, action: str) -> None:
@@ -651,6 +687,14 @@ def choice_context(class_id: int, round_: int, student: str) -> str:
     """What a student's kept choice is bound to (its row): it is encrypted under the server
     secret while its round is open (the results, once closed, are the class's)."""
     return f"tabletop class choice|class {class_id}|round {round_}|student {student}"
+
+
+def _message(row: Any) -> dict[str, str] | None:
+    """The teacher's message as the pages get it, or None."""
+    if not row.message:
+        return None
+    at = aware(row.message_at)
+    return {"text": str(row.message), "at": at.isoformat() if at else ""}
 
 
 def _readable(text: str) -> ClassLedger | None:

@@ -18,9 +18,19 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 #: The schema version this program writes; migrations bring older tabletop databases up to it.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 #: Alembic revision id of each schema version.
-REVISIONS = {1: "0001", 2: "0002", 3: "0003", 4: "0004", 5: "0005", 6: "0006", 7: "0007", 8: "0008"}
+REVISIONS = {
+    1: "0001",
+    2: "0002",
+    3: "0003",
+    4: "0004",
+    5: "0005",
+    6: "0006",
+    7: "0007",
+    8: "0008",
+    9: "0009",
+}
 MARKER = "tabletop"
 #: An arbitrary constant: the PostgreSQL advisory lock held while a database is checked/migrated.
 _PG_LOCK = 0x7AB1E70
@@ -198,6 +208,9 @@ class_games = sa.Table(
     # Not read or written since schema 5 (no lock-out of a class game).
     sa.Column("failures", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("locked_until", _WHEN, nullable=True),
+    # Schema 9: the teacher's latest message to every phone (plain text) and when it was sent.
+    sa.Column("message", sa.Text(), nullable=True),
+    sa.Column("message_at", _WHEN, nullable=True),
     sqlite_autoincrement=True,
 )
 

@@ -191,3 +191,32 @@ def test_the_served_gate_opens_the_new_link_only(store: Store, db_url: str) -> N
         assert not gate.page("student.ipynb", other, "10.0.0.9", False).allowed
     finally:
         checks.close()
+
+
+def test_a_message_reaches_every_student_view_until_cleared(store: Store) -> None:
+    classes = Classes(store)
+    new = classes.create("africa-two-full", rounds=2, seed=4)
+    passes = [classes.join(new.class_id, new.code, f"S{k}") for k in range(5)]
+    assert all(classes.student_view(new.class_id, p.token)["message"] is None for p in passes)
+    sent = classes.send_message(new.class_id, new.host_token, "  Last round <b>now</b>!\r\n ")
+    assert sent["text"] == "Last round <b>now</b>!"  # kept as typed: pages escape it
+    classes.open_round(new.class_id, new.host_token)
+    for p in passes:
+        assert classes.student_view(new.class_id, p.token)["message"] == sent
+    assert classes.teacher_view(new.class_id, new.host_token)["message"] == sent
+    newer = classes.send_message(new.class_id, new.host_token, "Second\nline")
+    assert classes.student_view(new.class_id, passes[3].token)["message"]["text"] == "Second\nline"
+    assert newer["at"] >= sent["at"]
+    # A message is not a change of the game: a choice made meanwhile is kept.
+    classes.submit(new.class_id, passes[0].token, "war")
+    assert classes.student_view(new.class_id, passes[0].token)["choice"] == "war"
+    for bad, words in [("", "write a message"), ("x" * 281, "at most 280"), ("a\x07b", "plain")]:
+        with pytest.raises(ClassError, match=words):
+            classes.send_message(new.class_id, new.host_token, bad)
+    with pytest.raises(BadClassToken):
+        classes.send_message(new.class_id, passes[0].token, "I am the teacher")
+    with pytest.raises(BadClassToken):
+        classes.clear_message(new.class_id, passes[0].token)
+    assert classes.student_view(new.class_id, passes[1].token)["message"]["text"] == "Second\nline"
+    classes.clear_message(new.class_id, new.host_token)
+    assert all(classes.student_view(new.class_id, p.token)["message"] is None for p in passes)
