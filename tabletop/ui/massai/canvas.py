@@ -159,11 +159,12 @@ def make_canvas(geometry: Geometry) -> Canvas:
     return canvas
 
 
-def board_box(canvas: Canvas) -> widgets.Box:
+def board_box(canvas: Canvas, *over: widgets.Widget) -> widgets.Box:
     """The box the board stands in: as wide as the page, scrolling sideways when the board is
     wider (a phone under about 420 px: its squares keep a finger's size). A tap's position is
-    measured on the canvas itself, so a scrolled board still answers with the right square."""
-    box = widgets.Box([canvas], layout=widgets.Layout(width="100%", overflow="auto hidden"))
+    measured on the canvas itself, so a scrolled board still answers with the right square.
+    ``over``: widgets laid over the canvas (the keyboard's grid), placed by their own style."""
+    box = widgets.Box([canvas, *over], layout=widgets.Layout(width="100%", overflow="auto hidden"))
     box.add_class("tt-massai-board-box")
     return box
 

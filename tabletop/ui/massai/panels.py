@@ -10,7 +10,7 @@ import html
 from typing import TYPE_CHECKING
 
 from tabletop.ui.massai.canvas import shown_chain
-from tabletop.ui.massai.prompts import prompt_tells_report
+from tabletop.ui.massai.prompts import prompt_tells_report, store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
 from tabletop.ui.massai.stages import WAIT_STAGES, Stage
@@ -49,6 +49,19 @@ def message_html(c: MassaiController) -> str:
     if c.notice and c.notice[0] in LOCKED_NOTICES:
         return f'<div class="tt-massai-locked">{html.escape(notice)}</div>'
     return html.escape(notice)
+
+
+def spoken_notice(c: MassaiController) -> str:
+    """The notice as a screen reader hears it: "Choice locked ✓" names whose choice it was
+    (the page shows it beside the prompt that names the next player; heard, it needs the name)."""
+    if prompt_tells_report(c):
+        return ""
+    if c.notice and c.notice[0] == "locked":
+        if c.stage == Stage.GUARDS_WAIT:
+            return store_text("db_attack_locked", c.lang, player=c.state.to_move)
+        if c.record.actions:
+            return store_text("db_setup_locked", c.lang, player=c.record.actions[-1].player)
+    return c.notice_text()
 
 
 def status_html(c: MassaiController) -> str:

@@ -22,7 +22,8 @@ MASSAI_CSS = """
 /* A phone narrower than the board at a finger's squares: the board scrolls sideways in its
    box (a thin bar where the browser draws one), and a shadow on its right edge and the cut
    column say there is more. */
-.tt-massai-board-box { scrollbar-width: thin; scrollbar-color: #8d6e3f #f3e9d2; }
+.tt-massai-board-box { scrollbar-width: thin; scrollbar-color: #8d6e3f #f3e9d2;
+  position: relative; }
 @media (max-width: 440px) {
   .tt-massai-board-box::after { content: ""; position: sticky; right: 0; flex: 0 0 14px;
     margin-left: -14px; pointer-events: none;

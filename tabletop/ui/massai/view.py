@@ -19,6 +19,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai import panels
+from tabletop.ui.massai.board_grid import BoardGrid
 from tabletop.ui.massai.canvas import (
     Scene,
     board_box,
@@ -39,6 +40,7 @@ from tabletop.ui.massai.texts import t
 from tabletop.ui.massai.uploads import upload_widget
 from tabletop.ui.shell.bounded import bounded
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
+from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.teacher import TeacherView
 
 #: The guard table typed by hand: a few numbers 0 to 5 and commas (the rules read any length,
@@ -83,6 +85,12 @@ class MassaiView:
         # Clicks and finger taps alike (a touch screen sends no mouse events to the canvas).
         self.taps = connect_squares(self.canvas, self.geometry, controller.click)
         self.canvas.on_client_ready(self.redraw)
+        # The same board for the keyboard and screen readers: a grid over the canvas whose
+        # Enter is a click (docs/accessibility.md).
+        self.grid = BoardGrid(self.choose_by_key, "tt-massai-board")
+        #: What a screen reader is told when the prompt or the notice changes.
+        self.live = LiveRegion("tt-massai-live")
+        self._said = ""
 
         self.title = widgets.HTML()
         self.lang = language_switch(controller.lang, controller.set_lang, "tt-massai-lang")
@@ -183,7 +191,15 @@ class MassaiView:
         )
         buttons.add_class("tt-massai-buttons")
         left = widgets.VBox(
-            [self.prompt, handover, board_box(self.canvas), buttons, self.message, self.legend]
+            [
+                self.live,
+                self.prompt,
+                handover,
+                board_box(self.canvas, self.grid),
+                buttons,
+                self.message,
+                self.legend,
+            ]
         )
         left.add_class("tt-massai-left")
         right = widgets.VBox(
@@ -200,6 +216,7 @@ class MassaiView:
         )
         frame_root(self.root, ["tt-massai-app"])
         controller.observe(self._on_change, names="revision")
+        self.describe_board()
         self.render_panels()
 
     # --- events ----------------------------------------------------------------------------
@@ -207,6 +224,14 @@ class MassaiView:
     def on_mouse_down(self, x: float, y: float) -> None:
         """Canvas click (canvas pixels) -> square -> controller (as the canvas does)."""
         self.taps.mouse_down(x, y)
+
+    def choose_by_key(self, square: str) -> None:
+        """Enter or Space on a square of the grid: a click on it, and always an answer for the
+        screen reader (a refusal said again is said again)."""
+        said = self.live.serial
+        self.controller.click(square)
+        if self.live.serial == said:
+            self.live.say(self.announcement())
 
     def start_new_game(self) -> None:
         """Read the option widgets and ask the controller for a new game."""
@@ -232,6 +257,7 @@ class MassaiView:
             size_canvas(self.canvas, geometry)
         # Board first: when a text announces a step, its drawing has already been sent.
         self.redraw()
+        self.describe_board()
         # Greyed before it is shown: the browser gets the two changes in this order.
         self.hold_handover()
         self.render_panels()
@@ -289,6 +315,23 @@ class MassaiView:
         """Draw the board from the controller (also called when a browser connects)."""
         draw(self.canvas, self.geometry, self.scene())
 
+    def describe_board(self) -> None:
+        """The board in words, for the keyboard's grid (the scene the canvas draws)."""
+        self.grid.show(self.scene(), self.geometry, self.controller.lang)
+
+    def announcement(self) -> str:
+        """What the live region says now: the notice (unless the prompt says it), then the
+        prompt: the words the page shows."""
+        c = self.controller
+        return " ".join(part for part in (panels.spoken_notice(c), c.prompt()) if part)
+
+    def announce(self) -> None:
+        """Tell a screen reader what changed (once: the same words are not said twice)."""
+        said = self.announcement()
+        if said != self._said:
+            self._said = said
+            self.live.say(said)
+
     def render_panels(self) -> None:
         """Refresh every text and which buttons are shown."""
         c = self.controller
@@ -326,3 +369,4 @@ class MassaiView:
         self.games_button.description = store_text("all_games", lang)
         for name, visible in panels.shown_buttons(c).items():
             self.buttons[name].layout.display = None if visible else "none"
+        self.announce()

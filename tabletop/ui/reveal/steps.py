@@ -103,6 +103,17 @@ class RevealStep:
     #: The table instructions this step shows, in the table's order.
     instructions: tuple[Instruction, ...] = ()
 
+    def spoken(self) -> str:
+        """The step as it is read aloud: its title, then its lines, one a line: the words the
+        page shows, no more and no fewer.
+
+        >>> step = RevealStep("title", 1885, "Resolution of 1885", ("2 new presences",), None)
+        >>> print(step.spoken())
+        Resolution of 1885
+        2 new presences
+        """
+        return "\n".join((self.title, *self.lines))
+
     def meaning(self, index: int) -> Meaning | None:
         """The meaning of line ``index`` (``None`` when it has none)."""
         return self.meanings[index] if index < len(self.meanings) else None

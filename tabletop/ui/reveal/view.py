@@ -19,7 +19,9 @@ from ipycanvas import Canvas  # type: ignore[import-untyped]
 from tabletop.i18n import translator
 from tabletop.ui.africa1880.instruction_style import INSTRUCTION_CSS, meaning_classes
 from tabletop.ui.reveal.steps import RevealStep
+from tabletop.ui.shell.canvas_keys import CanvasKeys
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.read_aloud import ReadAloud
 
 #: Seconds between steps in auto-play.
 AUTO_SECONDS = 4.0
@@ -119,6 +121,8 @@ class RevealView:
             )
             + "</div>"
         )
+        #: Each step read aloud in the page's language, when the switch is on.
+        self.read_aloud = ReadAloud(lang, "tt-reveal-read-aloud")
         legend = widgets.HTML(drawer.legend(steps, lang))
         legend.add_class("tt-reveal-legend")
         panel = widgets.VBox(
@@ -126,6 +130,7 @@ class RevealView:
                 self.count,
                 self.text,
                 widgets.HBox([self.back_button, self.next_button, self.auto_button]),
+                self.read_aloud,
                 legend,
                 help_text,
             ],
@@ -133,7 +138,12 @@ class RevealView:
         )
         panel.add_class("tt-reveal-panel")
         self.root = widgets.HBox(
-            [widgets.HTML(f"<style>{CSS}{INSTRUCTION_CSS}</style>"), self.canvas, panel],
+            [
+                widgets.HTML(f"<style>{CSS}{INSTRUCTION_CSS}</style>"),
+                CanvasKeys(),
+                self.canvas,
+                panel,
+            ],
             layout=widgets.Layout(align_items="flex-start"),
         )
         self.root.add_class("tt-app")
@@ -170,6 +180,7 @@ class RevealView:
         )
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
+        self.read_aloud.say(step.spoken())
         self._draw()
 
     def _on_client_ready(self) -> None:

@@ -64,7 +64,7 @@ def test_the_look_away_button_stands_above_the_board_away_from_confirm(view: Mas
     (handover,) = with_class(column, "tt-massai-handover")
     (buttons,) = with_class(column, "tt-massai-buttons")
     (board,) = with_class(column, "tt-massai-board-box")  # the board's (scrolling) box
-    assert board.children == (view.canvas,)
+    assert board.children == (view.canvas, view.grid)  # the keyboard's grid over the canvas
     assert parts.index(handover) < parts.index(board) < parts.index(buttons)
     assert view.start_button in handover.children and view.confirm_button in buttons.children
     assert view.start_button not in buttons.children
