@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.i18n import translator
+from tabletop.ui.africa1880.kit_download import KitDownload
 from tabletop.ui.africa1880.new_game_form import NewGameForm
 from tabletop.ui.africa1880.sheets_download import SheetsDownload, projector_html
 from tabletop.ui.africa1880.texts import t
@@ -46,6 +47,7 @@ class FilesTab(widgets.VBox):
         self.board_editor_link = widgets.HTML()
         self.board_editor_link.add_class("tt-board-editor-link")
         self.sheets = SheetsDownload(controller)
+        self.kit = KitDownload(controller)
         self.files_label = widgets.HTML()
         buttons = widgets.HBox([self.example_button, self.upload])
         buttons.add_class("tt-wrap")
@@ -55,6 +57,7 @@ class FilesTab(widgets.VBox):
                 buttons,
                 self.save_link,
                 self.sheets,
+                self.kit,
                 self.phones_link,
                 self.projector_link,
                 self.board_editor_link,
@@ -84,6 +87,7 @@ class FilesTab(widgets.VBox):
         if self._form is not None:
             self._form.relabel()
         self.sheets.refresh()
+        self.kit.refresh()
 
     def refresh(self) -> None:
         """The download link of the game as it is now."""
@@ -99,6 +103,7 @@ class FilesTab(widgets.VBox):
         self.phones_link.value = self.phones_html()
         self.projector_link.value = projector_html(self.controller)
         self.sheets.refresh()
+        self.kit.refresh()
 
     def phones_html(self) -> str:
         """A link to the shared screen's page for this game, where the players seal their sheets
