@@ -1,4 +1,5 @@
-"""The new-game form: powers, start, map (default or a board file), rule options."""
+"""The new-game form: powers, start, map (the bundled one, a saved board, or a board file), rule
+options."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Board, BoardError
+from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, board_from_bytes
 from tabletop.games.africa1880.board_names import normalize_name
 from tabletop.games.africa1880.powers import POWERS
+from tabletop.i18n import translator
+from tabletop.store.boards import Boards, SavedBoard
+from tabletop.store.errors import StoreError
 from tabletop.ui.africa1880.html import controller_guard, local_text, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
@@ -20,9 +25,20 @@ if TYPE_CHECKING:
     from tabletop.ui.africa1880.controller import AfricaController
 
 
+def saved_board_label(saved: SavedBoard, lang: str) -> str:
+    """How the form's menu names a saved board: its name, version and territory count."""
+    return translator(lang).ngettext(
+        "{name} (version {version}, {n} territory)",
+        "{name} (version {version}, {n} territories)",
+        saved.territories,
+        name=saved.name,
+        version=saved.version,
+    )
+
+
 class NewGameForm(widgets.VBox):
-    """New game: powers, start, map (default or a board file), rule options; once started,
-    ``show_tab("orders")`` shows its sheets."""
+    """New game: powers, start, map (the bundled one, a saved board or a board file), rule
+    options; once started, ``show_tab("orders")`` shows its sheets."""
 
     def __init__(self, controller: AfricaController, show_tab: Callable[[str], None]) -> None:
         self.controller = controller
@@ -43,6 +59,13 @@ class NewGameForm(widgets.VBox):
         self.board_choice = widgets.RadioButtons()
         self.board_choice.add_class("tt-board-choice")
         self.board_choice.observe(lambda _c: self._refresh_placements(), names="value")
+        # The saved boards of the database (name, version, territories), newest first.
+        self.saved_menu = widgets.Dropdown(layout={"width": "34em"})
+        self.saved_menu.add_class("tt-saved-board")
+        self.saved_menu.observe(lambda _c: self._saved_picked(), names="value")
+        self.saved: dict[str, SavedBoard] = {}
+        self._listing = False
+        self._read_boards: dict[str, Board] = {}  # saved versions never change: read once
         self.board_upload = widgets.FileUpload(accept=".json", multiple=False)
         self.board_upload.add_class("tt-board-upload")
         self.board_upload.add_class("tt-upload")
@@ -68,6 +91,7 @@ class NewGameForm(widgets.VBox):
                 self.placement_box,
                 self.board_label,
                 self.board_choice,
+                self.saved_menu,
                 self.board_upload,
                 self.board_message,
                 self.options_label,
@@ -92,11 +116,13 @@ class NewGameForm(widgets.VBox):
         self.start.description = t("start_kind", lang)
         self.board_label.value = f"<b>{esc(t('board_choice', lang))}</b>"
         choice = self.board_choice.value or "default"
-        self.board_choice.options = [
-            (t("board_default", lang), "default"),
-            (t("board_upload", lang), "upload"),
-        ]
-        self.board_choice.value = choice
+        self.refresh_saved()
+        choices = [(t("board_default", lang), "default")]
+        if self.saved:
+            choices.append((translator(lang).gettext("A saved board"), "saved"))
+        choices.append((t("board_upload", lang), "upload"))
+        self.board_choice.options = choices
+        self.board_choice.value = choice if choice in dict(choices).values() else "default"
         self.board_upload.description = t("board_upload", lang)
         self.board_upload.tooltip = self.board_upload.description  # drawn instead of "(0)"
         self.options_label.value = f"<b>{esc(t('options', lang))}</b>"
@@ -117,8 +143,47 @@ class NewGameForm(widgets.VBox):
         self.start_button.description = t("start_new_game", lang)
         self._refresh_placements()
 
+    def refresh_saved(self) -> None:
+        """List the saved boards again (the newest version of each), keeping the one chosen."""
+        store = self.controller.store
+        found: list[SavedBoard] = []
+        if store is not None:
+            try:
+                found = Boards(store).list()
+            except StoreError:
+                logging.getLogger(__name__).exception("saved boards unreadable")
+        lang = self.controller.lang
+        self.saved = {f"{b.board_id}:{b.version}": b for b in found}
+        keep = self.saved_menu.value
+        self.saved_menu.options = [
+            (saved_board_label(b, lang), key) for key, b in self.saved.items()
+        ]
+        self.saved_menu.value = keep if keep in self.saved else next(iter(self.saved), None)
+        self.saved_menu.description = translator(lang).gettext("Saved board")
+        self.saved_menu.layout.display = None if self.saved else "none"
+
+    def _saved_picked(self) -> None:
+        """A board picked in the menu is the map chosen (not when the menu is filled again)."""
+        offered = dict(self.board_choice.options).values()
+        if not self._listing and self.saved_menu.value in self.saved and "saved" in offered:
+            self.board_choice.value = "saved"
+        self._refresh_placements()
+
+    def saved_board(self) -> Board:
+        """The saved board chosen in the menu, read from the database (the version shown)."""
+        key = self.saved_menu.value
+        if key not in self._read_boards:
+            saved = self.saved[key]
+            store = self.controller.store
+            assert store is not None
+            data = Boards(store).get(saved.board_id, saved.version)
+            self._read_boards[key] = board_from_dict(data, f"{saved.name} (v{saved.version})")
+        return self._read_boards[key]
+
     def chosen_board(self) -> Board | None:
-        """The uploaded board when "board file" is chosen, else None (the default map)."""
+        """The board chosen: a saved one, the uploaded one, or None (the bundled map)."""
+        if self.board_choice.value == "saved" and self.saved_menu.value in self.saved:
+            return self.saved_board()
         return self.board if self.board_choice.value == "upload" else None
 
     def _refresh_placements(self) -> None:
@@ -128,7 +193,10 @@ class NewGameForm(widgets.VBox):
             return
         from tabletop.games.africa1880.board_files import load_board
 
-        board = self.chosen_board() or load_board()
+        try:
+            board = self.chosen_board() or load_board()
+        except (StoreError, BoardError):
+            board = load_board()  # said when the game is started
         coastal = sorted(board.coastal_names(), key=normalize_name)
         shown = []
         for power, menu in self.placements.items():
@@ -199,8 +267,14 @@ class NewGameForm(widgets.VBox):
         if self.board_choice.value == "upload" and self.board is None:
             ctl.say(t("new_game_error", ctl.lang) + " " + t("board_missing", ctl.lang), "error")
             return False
+        try:
+            board = self.chosen_board()
+        except (StoreError, BoardError) as error:
+            # A saved board another page deleted, or the database gone: said, nothing changes.
+            ctl.say(t("new_game_error", ctl.lang) + " " + str(error), "error")
+            return False
         options = {"landing_check": self.landing_check.value, "scoring": self.scoring.value}
-        ok = ctl.new_game(powers, self.start.value, placements, self.chosen_board(), options)
+        ok = ctl.new_game(powers, self.start.value, placements, board, options)
         if ok:
             self.show_tab("orders")
         return ok
