@@ -114,6 +114,16 @@ def student(
     done: Any,
 ) -> None:  # fmt: skip
     """One student page: join, then its view every 1.5 s, and a choice in each round."""
+    try:
+        play_student(url, class_id, code, number, think, tally, joined, done)
+    except Exception as error:  # reported with the figures, as a page's log would show it
+        tally.failed(error)
+
+
+def play_student(
+    url: str, class_id: int, code: str, number: int, think: float, tally: Tally, joined: Any,
+    done: Any,
+) -> None:  # fmt: skip
     rng = random.Random(number)
     store = open_store(url)
     classes = Classes(store)
@@ -130,8 +140,12 @@ def student(
         finally:
             joined.wait(timeout=600)  # the worker says when all of its students are in
         started = time.perf_counter()
-        classes.heartbeat(class_id, token)
-        tally.note("heartbeat", started)
+        try:
+            classes.heartbeat(class_id, token)
+        except (ClassError, StoreError) as error:
+            tally.failed(error)
+        else:
+            tally.note("heartbeat", started)
         time.sleep(rng.uniform(0, STUDENT_POLL))  # pages do not tick in step
         tick = time.monotonic()
         planned: tuple[int, float] | None = None
@@ -305,6 +319,7 @@ def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
     for k in range(args.processes):
         count = share + (1 if k < extra else 0)
         process = context.Process(
+            daemon=True,
             target=worker,
             args=(url, new.class_id, new.code, first, count, args.think, ready, done, results),
         )
@@ -325,7 +340,8 @@ def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         return view
 
     # Every page seen (each asks within 1.5 s), then the rounds.
-    while look()["present"] < args.students:
+    started = time.monotonic()
+    while look()["present"] < args.students and time.monotonic() - started < args.timeout:
         time.sleep(TEACHER_POLL)
     cpu = cpu_seconds()
     for _ in range(args.rounds):
