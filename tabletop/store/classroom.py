@@ -411,12 +411,32 @@ class Classes:
             },
         }
 
-    def export_csv(self, class_id: int, host_token: str, include_standins: bool = False) -> str:
+    def export_csv(
+        self,
+        class_id: int,
+        host_token: str,
+        include_standins: bool = False,
+        table: str = "choices",
+    ) -> str:
         """Every seat of every closed round as CSV (one row each); the stand-ins' seats only
-        when ``include_standins`` (a rehearsal is not the class's data)."""
+        when ``include_standins`` (a rehearsal is not the class's data).
+
+        ``table="qre"``: instead, the logit QRE fitted to the closed rounds' counts (those the
+        teacher's screen shows), one row per side and action with λ, the profile and the
+        log-likelihoods (:func:`~tabletop.classroom.theory.theory_csv`; its header alone
+        before the first choice)."""
+        if table not in ("choices", "qre"):
+            raise ClassError(f"unknown export {table!r}: choose choices or qre")
         self._check(class_id, host_token, "host")
         with self.store.reading() as connection:
-            return self._ledger(connection, class_id).csv_text(include_standins)
+            ledger = self._ledger(connection, class_id)
+        if table == "choices":
+            return ledger.csv_text(include_standins)
+        # The fit needs numpy and SciPy: loaded by this export only.
+        from tabletop.classroom.theory import class_theory, theory_csv
+
+        counts = {r.number: _counts(r.outcomes) for r in ledger.history if r.closed}
+        return theory_csv(class_theory(ledger.game, counts))
 
     def add_standins(
         self,
