@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli import africa_amend, africa_boards, africa_kit, africa_sheets, africa_trace
-from tabletop.cli.africa_boards import SAVED_BOARD_HELP, saved_board
+from tabletop.cli import africa_amend, africa_kit, africa_sheets, africa_trace
 from tabletop.cli.africa_common import read_board, read_game, write_game
 from tabletop.cli.common import (
     CliError,
@@ -83,9 +82,7 @@ def register(subparsers: Any) -> None:
         metavar="LIST",
         help='free start: "France=Morocco,Germany=Togo,..." (one coastal territory per power)',
     )
-    boards = new.add_mutually_exclusive_group()
-    boards.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
-    boards.add_argument("--saved-board", metavar="ID[:VERSION]", help=SAVED_BOARD_HELP)
+    new.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
     new.add_argument(
         "--scoring", choices=choice_values(SCORINGS), default="points", help="default: points"
     )
@@ -106,7 +103,6 @@ def register(subparsers: Any) -> None:
     new.add_argument("--force", action="store_true", help="replace an existing game file")
     add_lang_option(new, "language of the text")
     new.set_defaults(handler=cmd_new)
-    africa_boards.register(subparsers)  # `boards`: the saved boards, for --saved-board
 
     board = add("board", help="print the map (territories, spaces, neighbours)")
     board.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
@@ -187,9 +183,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CliError(text("cli", "exists", lang, path=output))
     board = read_board(args.board)
     board_name = "default"
-    if args.saved_board is not None:
-        board, board_name = saved_board(args.saved_board, lang)
-    elif args.board is not None:
+    if args.board is not None:
         # Stored relative to the game file, so the two can be moved together.
         board_path = Path(args.board).resolve()
         board_name = os.path.relpath(board_path, output.resolve().parent)
