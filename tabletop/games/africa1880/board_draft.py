@@ -243,10 +243,15 @@ class BoardDraft:
 
     @classmethod
     def from_board(
-        cls, board: Board, geometry: Geometry | None, drawing: Mapping[str, Any] | None = None
+        cls,
+        board: Board,
+        geometry: Geometry | None,
+        drawing: Mapping[str, Any] | None = None,
+        order: Sequence[str] = (),
     ) -> BoardDraft:
         """A draft of a checked board and its drawing (``geometry`` or a board file's
-        ``drawing`` dict); territories without a drawing get none (they can be drawn)."""
+        ``drawing`` dict); territories without a drawing get none (they can be drawn). The walk
+        follows ``order`` (names of the board), then the other names alphabetically."""
         width, height, shapes = 1000.0, 1000.0, {}
         if geometry is not None:
             width, height = geometry.width, geometry.height
@@ -257,7 +262,9 @@ class BoardDraft:
             width, height, shapes = _read_drawing(drawing)
         territories: dict[int, DraftTerritory] = {}
         ids: dict[str, int] = {}
-        for number, name in enumerate(board.names, start=1):
+        listed = [board.lookup(name) for name in order if name in board]
+        ordered = list(dict.fromkeys([*listed, *board.names]))
+        for number, name in enumerate(ordered, start=1):
             territory = board.territories[name]
             rings, label = shapes.get(name, ((), (0.0, 0.0)))
             territories[number] = DraftTerritory(
@@ -301,7 +308,13 @@ class BoardDraft:
         """A draft of a board file (a dict read from JSON), with its ``"drawing"`` when it has
         one. Raises :class:`~tabletop.games.africa1880.board.BoardError` for a bad file."""
         board = board_from_dict(data, source)  # the drawing checked too
-        return cls.from_board(board, load_geometry(board))
+        listed = data.get("territories") if isinstance(data, dict) else None
+        order = [
+            entry["name"]
+            for entry in (listed if isinstance(listed, list) else [])
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str)
+        ]
+        return cls.from_board(board, load_geometry(board), order=order)
 
     @classmethod
     def from_tracing(cls, proposed: Mapping[str, Any], name: str = "") -> BoardDraft:

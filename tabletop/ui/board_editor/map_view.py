@@ -92,13 +92,16 @@ class MapView(widgets.VBox):
         self._ready = False
         self.canvas = MultiCanvas(2, width=600, height=400)
         self.canvas.add_class("tt-board-map")
+        # Shown 1:1 where the page has room, scaled down (keeping its shape) where not; the
+        # events come in the canvas's own pixels either way.
         self.canvas.layout.width = "100%"
-        self.canvas.layout.max_width = "900px"
-        self.canvas.layout.height = "auto"
+        self.canvas.layout.max_width = "600px"
         self.taps = PointTaps(self._tapped).connect(self.canvas)
         self.canvas.on_client_ready(self._client_ready)
         super().__init__([self.canvas])
         self.add_class("tt-board-view")
+        self.layout.flex = "1 1 600px"
+        self.layout.max_width = "100%"
         controller.observe(lambda _c: self.redraw(), names="revision")
 
     def _tapped(self, x: float, y: float) -> None:
@@ -137,6 +140,7 @@ class MapView(widgets.VBox):
         with hold_canvas():
             if (self.canvas.width, self.canvas.height) != (width, height):
                 self.canvas.width, self.canvas.height = width, height
+                self.canvas.layout.max_width = f"{width}px"
                 self._photo_shown = None
             if self._photo_shown != (ctl.photo, width, height):
                 self._draw_background(ctl.photo, width, height)

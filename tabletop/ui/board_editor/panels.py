@@ -280,6 +280,7 @@ class TerritoryPanel(widgets.VBox):
         self.erase.description = t("erase", lang)
         for text in (self.name, self.fr, self.de, self.aliases):
             text.style.description_width = "initial"
+            text.layout.width = "100%"
         tid = ctl.selected
         if draft is None or tid not in draft.state.territories:
             self.walk.value = esc(t("selected_none", lang))

@@ -415,3 +415,10 @@ def test_a_new_tracing_keeps_the_names_already_typed_and_can_be_undone() -> None
     assert draft.progress().named == 1
     draft.undo()
     assert draft.state is before
+
+
+def test_the_walk_follows_the_order_of_the_file() -> None:
+    board = BoardDraft.bundled().to_board()
+    board["territories"].reverse()
+    draft = BoardDraft.from_board_file(board)
+    assert [draft.territory(tid).name for tid in draft.ids()][:2] == ["Zanzibar", "Uganda"]
