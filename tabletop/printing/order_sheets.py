@@ -1,21 +1,25 @@
-"""Africa 1880 order sheets to print: one page per power for the current round, and a blank one.
+"""Africa 1880 order sheets to print: one page per power for the current round, a blank one, and
+the board as it stands.
 
 Each power's page is pre-filled with the year, its presences (each with hold / develop / explore
 boxes and the legal explore targets, from :mod:`tabletop.games.africa1880.legal`), the legal
-landing targets and a relation box (alliance / war) toward each other power. The last page is a
-blank sheet for a round the game does not know yet. Every text is in the chosen language
-(territories under the board's names in that language).
+landing targets and a relation box (alliance / war) toward each other power. Then comes a blank
+sheet for a round the game does not know yet, and a page with the board's map (when the board
+has a drawing: the bundled map, or a traced board's own; :mod:`tabletop.printing.sheet_map`).
+Every text is in the chosen language (territories under the board's names in that language).
 """
 
 from __future__ import annotations
 
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.orders import OrderKind
 from tabletop.games.africa1880.powers import power_name
 from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import check_lang, translator
 from tabletop.printing.pdf import LINE, SheetPDF
+from tabletop.printing.sheet_map import map_page
 
 __all__ = ["blank_order_page", "order_sheets_pdf"]
 
@@ -38,6 +42,9 @@ def order_sheets_pdf(state: GameState, board: Board, lang: str = "en") -> bytes:
     for power in state.powers:
         _power_page(pdf, state, board, power, lang)
     blank_order_page(pdf, lang)
+    geometry = load_geometry(board)
+    if geometry is not None:  # the bundled map, or the drawing a traced board carries
+        map_page(pdf, board, geometry, state, lang)
     return pdf.bytes()
 
 

@@ -7,10 +7,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from tabletop.cli.dispatch import main
 from tabletop.games.africa1880.board import Board
+from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.gamefile import Game, example_game, save_game
 from tabletop.games.africa1880.legal import legal_choices
 from tabletop.games.africa1880.powers import power_name
@@ -18,6 +21,8 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.i18n import translator
 from tabletop.printing import FontMissing, order_sheets_pdf
 from tabletop.printing.fonts import FONT_ENV, font_files
+from tabletop.printing.sheet_map import LAND
+from tests.games.africa1880.grid_board import GRID_ORDERS, grid_board
 
 # The README's test command installs Debian's poppler-utils; without it these tests fail (a
 # PDF nobody read is not checked).
@@ -44,7 +49,8 @@ def pages(pdf: bytes, tmp_path: Path) -> list[str]:
 
 def check_every_power_page(state: GameState, board: Board, lang: str, texts: list[str]) -> None:
     tr = translator(lang)
-    assert len(texts) == len(state.powers) + 1  # no page overflowed here: one per power + blank
+    # No page overflowed here: one per power, the blank sheet, the map.
+    assert len(texts) == len(state.powers) + 2
     for power, text in zip(state.powers, texts, strict=False):
         name = power_name(power, lang)
         assert text.startswith(
@@ -72,7 +78,7 @@ def check_every_power_page(state: GameState, board: Board, lang: str, texts: lis
         for label in ("hold", "alliance", "war"):
             assert tr.gettext(label) in text
     others = {power_name(p, lang) for p in state.powers}
-    blank = texts[-1]
+    blank = texts[-2]
     assert blank.startswith(tr.gettext("Africa 1880 · blank order sheet"))
     assert not any(re.search(rf"\b{re.escape(name)}\b", blank) for name in others)
 
@@ -95,7 +101,7 @@ def test_accents_and_sharp_s_print_right(tmp_path: Path) -> None:
     french = pages(order_sheets_pdf(game.state, game.board, "fr"), tmp_path)
     check_every_power_page(game.state, game.board, "fr", french)
     assert "Égypte" in french[3] and "Présences" in french[3]
-    assert "feuille d’ordres vierge" in french[-1]
+    assert "feuille d’ordres vierge" in french[-2]
 
 
 def test_the_font_is_embedded(tmp_path: Path) -> None:
@@ -120,7 +126,7 @@ def test_a_long_sheet_continues_on_a_page_that_names_the_power(tmp_path: Path) -
     )
     texts = pages(order_sheets_pdf(state, board, "en"), tmp_path)
     france = [t for t in texts if t.startswith("Africa 1880 · France · round 1 (1880)")]
-    assert len(france) == 2 and len(texts) == 5  # France's presences need two pages
+    assert len(france) == 2 and len(texts) == 6  # France's presences need two pages
     joined = " ".join(france)
     for menu in legal_choices(state, board, "France").presences:
         assert board.display_name(menu.territory) in joined
@@ -157,3 +163,56 @@ def test_cli_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     notes.write_text("keep me", encoding="utf-8")
     assert main(["africa", "sheets", str(game), "-o", str(notes)]) == 1
     assert "not a PDF" in capsys.readouterr().err and notes.read_text() == "keep me"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_last_page_is_the_map_with_every_territory(lang: str, tmp_path: Path) -> None:
+    game = example_game()
+    assert game.board is not None
+    texts = pages(order_sheets_pdf(game.state, game.board, lang), tmp_path)
+    drawn = texts[-1]
+    assert drawn.startswith(
+        translator(lang).gettext("Africa 1880 · the board in {year}", year=game.state.year)
+    )
+    squeezed = drawn.replace(" ", "")
+    for name in game.board.names:  # a long name may be split over two lines
+        assert game.board.display_name(name, lang).replace(" ", "") in squeezed, name
+
+
+def test_a_traced_board_is_drawn_on_the_sheets(tmp_path: Path) -> None:
+    board = board_from_dict(grid_board(width=4000, height=3000, name="Club board"))
+    game = Game.new(["France", "Germany", "Italy"], board=board, board_name="club")
+    game.apply(game.read_sheets(GRID_ORDERS), GRID_ORDERS)
+    pdf = order_sheets_pdf(game.state, board, "en")
+    texts = pages(pdf, tmp_path)
+    check_every_power_page(game.state, board, "en", texts)
+    drawn = texts[-1]
+    assert drawn.startswith("Africa 1880 · the board in 1885 Club board in 1885")
+    for name in board.names:
+        assert name in drawn
+    assert "Fra = France" in drawn and "Ger = Germany" in drawn
+    # The outlines are drawn: one filled polygon per territory on the last page.
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(pdf)
+    images = tmp_path / "page"
+    subprocess.run(
+        [_tool("pdftoppm"), "-f", str(len(texts)), "-l", str(len(texts)), "-r", "30", "-png",
+         str(path), str(images)],
+        check=True,
+    )  # fmt: skip
+    rendered = sorted(tmp_path.glob("page*.png"))
+    assert len(rendered) == 1
+    with Image.open(rendered[0]) as image:
+        pixels = np.asarray(image.convert("RGB"))
+    land = int(np.all(pixels == LAND, axis=-1).sum())
+    # The 4000 x 3000 drawing fills the page's width: 180 x 135 mm, 88 % of it land.
+    assert land > pixels.shape[0] * pixels.shape[1] * 0.2
+
+
+def test_a_board_without_a_drawing_has_no_map_page(tmp_path: Path) -> None:
+    data = grid_board()
+    del data["drawing"]
+    board = board_from_dict(data)
+    game = Game.new(["France", "Germany", "Italy"], board=board, board_name="plain")
+    texts = pages(order_sheets_pdf(game.state, board, "en"), tmp_path)
+    assert len(texts) == 4 and texts[-1].startswith("Africa 1880 · blank order sheet")
