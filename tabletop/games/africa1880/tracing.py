@@ -169,6 +169,7 @@ def trace(photo: Photo, settings: TraceSettings = TraceSettings()) -> Regions:
     grey = _lightness(photo.pixels)
     lines = border_lines(grey, settings.gap)
     labels = _regions_between(lines, settings.smallest)
+    _seas_inside_frames(labels)
     _fill_letters(labels)
     _spread_over_lines(labels, reach=settings.gap + 5)
     return Regions(labels, photo.scale, (photo.width, photo.height))
@@ -253,6 +254,27 @@ def _regions_between(lines: NDArray[np.bool_], smallest: float) -> NDArray[np.in
     mapping[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
     labels: NDArray[np.int32] = mapping[found]
     return labels
+
+
+def _seas_inside_frames(labels: NDArray[np.int32]) -> None:
+    """A region around at least half of the territories is the sea inside a printed frame (a
+    border line drawn around the whole map), not a territory: it becomes sea (in place). A
+    territory around an enclave or two is left alone."""
+    import numpy as np
+    from scipy import ndimage  # type: ignore[import-untyped]
+
+    boxes = ndimage.find_objects(np.maximum(labels, 0))
+    enough = max(3, len(boxes) // 2)
+    for index, box in enumerate(boxes):
+        if box is None:
+            continue
+        rid = index + 1
+        part = labels[box]
+        mine = part == rid
+        enclosed = ndimage.binary_fill_holes(mine) & ~mine
+        others = part[enclosed & (part > 0)]
+        if len(np.unique(others)) >= enough:
+            part[mine] = SEA
 
 
 def _fill_letters(labels: NDArray[np.int32]) -> None:

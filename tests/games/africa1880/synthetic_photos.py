@@ -207,8 +207,10 @@ def photograph(
     defects: Defects = Defects(),
     seed: int = 0,
     line_width: float = 3.0,
+    frame: bool = False,
 ) -> SyntheticPhoto:
-    """Paint ``design`` at about ``megapixels`` and spoil it by ``defects`` (seeded)."""
+    """Paint ``design`` at about ``megapixels`` and spoil it by ``defects`` (seeded); with
+    ``frame``, a border line runs around the whole map, in the sea."""
     rng = random.Random(seed)
     dh, dw = design.labels.shape
     zoom = math.sqrt(megapixels * 1e6 / (dh * dw))
@@ -217,6 +219,13 @@ def photograph(
     cols = np.minimum((np.arange(width) / zoom).astype(int), dw - 1)
     big = design.labels[rows[:, None], cols[None, :]]
     image = _paint(design, big, zoom, line_width, rng)
+    if frame:
+        inset = round(0.03 * min(width, height))
+        ImageDraw.Draw(image).rectangle(
+            (inset, inset, width - inset, height - inset),
+            outline=(40, 34, 30),
+            width=max(1, round(line_width)),
+        )
     forward = _homography(width, height, defects, rng)
     image = image.transform(
         (width, height),

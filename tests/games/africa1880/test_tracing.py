@@ -102,6 +102,18 @@ def test_no_land_bridge_is_invented_across_a_strait() -> None:
     assert all(regions.touches_sea(rid) for rid in (mainland, cape, island))  # type: ignore[arg-type]
 
 
+def test_the_sea_inside_a_printed_frame_is_sea() -> None:
+    # A line around the whole map: the sea inside it does not touch the photo's edge.
+    photo = photograph(voronoi_design(seed=13, count=20), 1.0, Defects(), seed=6, frame=True)
+    regions = trace(read_photo(photo.data))
+    result = score(regions, photo.truth)
+    assert result.sea_regions == 0 and result.found_share >= 0.95, result
+    coastal = {
+        t for t, point in photo.truth.points.items() if regions.touches_sea(regions.at(*point))
+    }  # type: ignore[arg-type]
+    assert coastal == set(photo.truth.coastal)
+
+
 def test_letters_do_not_split_a_territory() -> None:
     # Each territory of the clean bundled map carries its name: one region each, no more.
     photo = photograph(bundled_design(), 1.0, CLEAN, seed=5)
