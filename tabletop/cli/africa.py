@@ -1,6 +1,6 @@
-"""``tabletop africa ...``: new, board, check, resolve, undo, score for Africa 1880 game files,
-and the game master's tools: amend (correct an earlier round and replay), compare (what if),
-sheets (printable order sheets).
+"""``tabletop africa ...``: new, boards (the saved ones), board, check, resolve, undo, score for
+Africa 1880 game files, and the game master's tools: amend (correct an earlier round and
+replay), compare (what if), sheets (printable order sheets).
 
 The game master's tools live in :mod:`tabletop.cli.africa_amend` (amend, compare) and
 :mod:`tabletop.cli.africa_sheets` (sheets); what every command shares in
@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli import africa_amend, africa_kit, africa_sheets, africa_trace
+from tabletop.cli import africa_amend, africa_boards, africa_kit, africa_sheets, africa_trace
+from tabletop.cli.africa_boards import SAVED_BOARD_HELP, saved_board
 from tabletop.cli.africa_common import read_board, read_game, write_game
 from tabletop.cli.common import (
     CliError,
@@ -82,7 +83,9 @@ def register(subparsers: Any) -> None:
         metavar="LIST",
         help='free start: "France=Morocco,Germany=Togo,..." (one coastal territory per power)',
     )
-    new.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
+    boards = new.add_mutually_exclusive_group()
+    boards.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
+    boards.add_argument("--saved-board", metavar="ID[:VERSION]", help=SAVED_BOARD_HELP)
     new.add_argument(
         "--scoring", choices=choice_values(SCORINGS), default="points", help="default: points"
     )
@@ -103,6 +106,7 @@ def register(subparsers: Any) -> None:
     new.add_argument("--force", action="store_true", help="replace an existing game file")
     add_lang_option(new, "language of the text")
     new.set_defaults(handler=cmd_new)
+    africa_boards.register(subparsers)  # `boards`: the saved boards, for --saved-board
 
     board = add("board", help="print the map (territories, spaces, neighbours)")
     board.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
@@ -183,7 +187,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise CliError(text("cli", "exists", lang, path=output))
     board = read_board(args.board)
     board_name = "default"
-    if args.board is not None:
+    if args.saved_board is not None:
+        board, board_name = saved_board(args.saved_board, lang)
+    elif args.board is not None:
         # Stored relative to the game file, so the two can be moved together.
         board_path = Path(args.board).resolve()
         board_name = os.path.relpath(board_path, output.resolve().parent)
