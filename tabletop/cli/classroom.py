@@ -1,10 +1,14 @@
 """``tabletop class ...``: classroom play from the command line, every flow of the two pages.
 
 The teacher's side: ``games`` lists the games a class can play, ``new`` creates a class game and
-prints its number, join code, join link and the teacher's credential; ``status`` says the round,
-who has chosen (never what) and the closed rounds' counts; ``next`` closes the open round and
-opens the next; ``export`` writes the CSV of every seat and round; ``delete`` removes the class
-game. The student's side: ``join`` gives a student their token, ``play`` makes their choice.
+prints its number, join code, join link and the teacher's credential (``earlier`` lists the
+earlier classes whose stored choices can be its partners); ``status`` says the round, who has
+chosen (never what) and the closed rounds' counts; ``next`` closes the open round and opens the
+next; ``qre`` prints the prediction, the class's frequencies and the fitted QRE of every game;
+``export`` writes the CSV of every seat and round; ``message`` shows a line on every phone,
+``standins`` adds stand-in students for a rehearsal, ``rejoin`` gives a student a new link to
+their seat; ``delete`` removes the class game. The student's side: ``join`` gives a student their
+token, ``show`` what their phone shows, ``play`` makes their choice.
 
 The teacher's credential is ``--token`` or ``$TABLETOP_CLASS_TOKEN``, a student's ``--token`` or
 ``$TABLETOP_STUDENT_TOKEN`` (a command line is visible to the other users of the machine, the
@@ -28,10 +32,14 @@ TEACHER_TOKEN_VARIABLE = "TABLETOP_CLASS_TOKEN"
 #: Where a student's credential is read when ``--token`` is not given.
 STUDENT_TOKEN_VARIABLE = "TABLETOP_STUDENT_TOKEN"
 VISIBLE = "a token on the command line is visible to the other users of this machine"
+#: How stand-in students choose (:class:`tabletop.classroom.standins.Strategy`; a test holds
+#: them equal, and this module loads no class game for ``--help``).
+STRATEGIES = ("uniform", "nash", "best-response")
 
 
 def register(subparsers: Any) -> None:
-    """Add ``games``, ``new``, ``join``, ``play``, ``status``, ``next``, ``export``, ``delete``."""
+    """Add ``games``, ``new``, ``earlier``, ``join``, ``play``, ``show``, ``status``, ``next``,
+    ``export``, ``message``, ``standins``, ``rejoin`` and ``delete``."""
 
     def add(name: str, database: bool = True, **kwargs: Any) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = subparsers.add_parser(name, **kwargs)
@@ -87,9 +95,24 @@ def register(subparsers: Any) -> None:
     new.add_argument(
         "--seed", type=int, metavar="N", help="draw the same groups and computer choices again"
     )
+    new.add_argument(
+        "--partners-from",
+        type=_class_id,
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="an earlier class game of the same game whose stored choices fill the seats nobody "
+        "sits in (a class of any size, or one student, plays at once); repeat for several "
+        "(tabletop class earlier GAME lists them)",
+    )
     as_json(new, "the class game")
     base_url(new, servers=True)
     new.set_defaults(handler=cmd_new)
+
+    earlier = add("earlier", help="earlier class games of GAME whose choices can be partners")
+    earlier.add_argument("preset", metavar="GAME", help="the game (tabletop class games)")
+    as_json(earlier, "the list")
+    earlier.set_defaults(handler=cmd_earlier)
 
     join = add("join", help="a student joins with the class's code (or link token) and a nickname")
     class_id(join)
@@ -109,6 +132,14 @@ def register(subparsers: Any) -> None:
     )
     as_json(play, "the student's view after the choice")
     play.set_defaults(handler=cmd_play)
+
+    show = add("show", help="what a student's phone shows: round, side, choices, results")
+    class_id(show)
+    show.add_argument(
+        "--token", help=f"the student's token (default: ${STUDENT_TOKEN_VARIABLE}; {VISIBLE})"
+    )
+    as_json(show, "the student's view")
+    show.set_defaults(handler=cmd_show)
 
     status = add("status", help="the round, who has chosen (never what) and the results so far")
     class_id(status)
@@ -130,7 +161,48 @@ def register(subparsers: Any) -> None:
     teacher(export)
     export.add_argument("-o", "--output", required=True, metavar="FILE.csv", help="'-': stdout")
     export.add_argument("--force", action="store_true", help="replace an existing file")
+    export.add_argument(
+        "--standins", action="store_true", help="with the stand-ins' seats (left out by default)"
+    )
     export.set_defaults(handler=cmd_export)
+
+    message = add("message", help="show a message on every student's phone ('' takes it off)")
+    class_id(message)
+    teacher(message)
+    message.add_argument(
+        "text",
+        metavar="TEXT",
+        help="plain text, at most 280 characters; an empty one ('') takes the message off",
+    )
+    message.set_defaults(handler=cmd_message)
+
+    standins = add(
+        "standins", help="add N stand-in students for a rehearsal (they sit from the next round)"
+    )
+    class_id(standins)
+    teacher(standins)
+    standins.add_argument("n", type=_count, metavar="N", help="how many (1 to 40)")
+    standins.add_argument(
+        "--strategy",
+        choices=STRATEGIES,
+        default="uniform",
+        help="how they choose: uniformly, as the prediction, or the best response to the last "
+        "round (default uniform)",
+    )
+    standins.add_argument("--seed", type=int, metavar="N", help="draw the same choices again")
+    as_json(standins, "their nicknames")
+    standins.set_defaults(handler=cmd_standins)
+
+    rejoin = add(
+        "rejoin",
+        help="a new link to a student's own seat (a phone that died); the old link stops working",
+    )
+    class_id(rejoin)
+    teacher(rejoin)
+    rejoin.add_argument("student", metavar="NICKNAME", help="the student's nickname (or id, s3)")
+    as_json(rejoin, "the new link")
+    base_url(rejoin)
+    rejoin.set_defaults(handler=cmd_rejoin)
 
     delete = add("delete", help="delete the class game, every nickname and choice (export first)")
     class_id(delete)
@@ -142,6 +214,12 @@ def register(subparsers: Any) -> None:
 def _class_id(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a class game number")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of stand-ins")
     return int(text)
 
 
@@ -191,11 +269,6 @@ def _base_urls(args: argparse.Namespace) -> list[str]:
     return [default_base_url()]
 
 
-def personal_url(base_url: str, class_id: int, token: str) -> str:
-    """A student's own link: the student page back on their seat (as the page's my page link)."""
-    return f"{base_url.rstrip('/')}/voila/render/student.ipynb?class={class_id}&student={token}"
-
-
 # ---------------------------------------------------------------------------------- teacher
 def cmd_games(args: argparse.Namespace) -> int:
     """The presets a class game is made of."""
@@ -223,7 +296,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     classes = _classes(args)
     try:
         new = classes.create(
-            args.preset, rounds=args.rounds, matching=args.matching, seed=args.seed
+            args.preset,
+            rounds=args.rounds,
+            matching=args.matching,
+            seed=args.seed,
+            partners_from=args.partners_from,
         )
     except _refused() as error:
         raise _refuse(error) from None
@@ -240,11 +317,15 @@ def cmd_new(args: argparse.Namespace) -> int:
         "join_urls": joins,
         "teacher_token": new.host_token,
         "teacher_url": teacher_url(bases[0], new.class_id, new.host_token),
+        "partners_from": list(args.partners_from),
     }
     if args.json:
         print_json(data)
         return 0
     print(f"Class game {new.class_id}: {args.preset}, {args.rounds} rounds.")
+    if args.partners_from:
+        earlier = ", ".join(str(c) for c in args.partners_from)
+        print(f"Seats nobody sits in are played by the stored choices of class game(s) {earlier}.")
     if len(joins) == 1:
         print(f"Students join at: {joins[0]}")
     else:
@@ -292,6 +373,15 @@ def status_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"Still choosing: {', '.join(view['waiting']) or 'nobody'}")
         if view["gone"]:
             lines.append(f"Page closed (the computer chooses for them): {', '.join(view['gone'])}")
+    if view.get("standins"):
+        lines.append(
+            "Stand-ins: " + ", ".join(f"{name} ({how})" for name, how in view["standins"].items())
+        )
+    if view.get("partners_from"):
+        earlier = ", ".join(str(c) for c in view["partners_from"])
+        lines.append(f"Partners from the stored choices of class game(s) {earlier}.")
+    if view.get("message"):
+        lines.append(f"Message on the phones: {' / '.join(view['message']['text'].splitlines())}")
     for closed, counts in view["counts"].items():
         sides = "; ".join(
             f"{role}: " + ", ".join(f"{action} {n}" for action, n in chosen.items())
@@ -349,7 +439,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tabletop.fileio import atomic_write_text
 
     try:
-        text = _classes(args).export_csv(args.id, _teacher_token(args))
+        text = _classes(args).export_csv(args.id, _teacher_token(args), args.standins)
     except _refused() as error:
         raise _refuse(error) from None
     if args.output == "-":
@@ -364,6 +454,96 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise CliError(f"{path}: cannot be written ({error.strerror or error})") from None
     rows = text.count("\n") - 1
     print(f"Class game {args.id}: {rows} row{'s' if rows != 1 else ''} written to {path}.")
+    return 0
+
+
+def cmd_earlier(args: argparse.Namespace) -> int:
+    """The earlier class games of a game whose stored choices can be partners."""
+    try:
+        found = _classes(args).earlier_classes(args.preset)
+    except _refused() as error:
+        raise _refuse(error) from None
+    rows = [
+        {
+            "class": c.class_id,
+            "created": c.created.isoformat(),
+            "rounds": c.rounds,
+            "choices": c.choices,
+        }
+        for c in found
+    ]
+    if args.json:
+        print_json(rows)
+        return 0
+    if not rows:
+        print(f"No earlier class game of {args.preset} has stored choices.")
+    for row in rows:
+        print(
+            f"Class game {row['class']} ({row['created'][:16].replace('T', ' ')}): "
+            f"{row['rounds']} rounds closed, {row['choices']} choices"
+        )
+    return 0
+
+
+def cmd_message(args: argparse.Namespace) -> int:
+    """Show a message on every phone, or take it off."""
+    clear = not args.text.strip()
+    classes = _classes(args)
+    token = _teacher_token(args)
+    try:
+        if clear:
+            classes.clear_message(args.id, token)
+        else:
+            sent = classes.send_message(args.id, token, args.text)
+    except _refused() as error:
+        raise _refuse(error) from None
+    if clear:
+        print(f"Class game {args.id}: the message is off the phones.")
+    else:
+        print(f"Class game {args.id}: every phone shows {sent['text']!r}.")
+    return 0
+
+
+def cmd_standins(args: argparse.Namespace) -> int:
+    """Add stand-in students for a rehearsal."""
+    try:
+        added = _classes(args).add_standins(
+            args.id, _teacher_token(args), args.n, args.strategy, seed=args.seed
+        )
+    except _refused() as error:
+        raise _refuse(error) from None
+    if args.json:
+        print_json({"class": args.id, "strategy": args.strategy, "standins": added})
+        return 0
+    print(
+        f"Class game {args.id}: {', '.join(added)} added, playing {args.strategy} "
+        "from the next round."
+    )
+    return 0
+
+
+def cmd_rejoin(args: argparse.Namespace) -> int:
+    """A new link to a student's own seat; their old link opens nothing from now on."""
+    from tabletop.store.classroom_records import rejoin_url
+
+    try:
+        back = _classes(args).rejoin(args.id, _teacher_token(args), args.student)
+    except _refused() as error:
+        raise _refuse(error) from None
+    url = rejoin_url(_base_urls(args)[0], back.class_id, back.token)
+    if args.json:
+        print_json(
+            {
+                "class": back.class_id,
+                "student": back.student,
+                "nickname": back.nickname,
+                "token": back.token,
+                "url": url,
+            }
+        )
+        return 0
+    print(f"New link for {back.nickname} (their seat, total and history): {url}")
+    print("Their old link opens nothing from now on.")
     return 0
 
 
@@ -385,11 +565,13 @@ def cmd_delete(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------- students
 def cmd_join(args: argparse.Namespace) -> int:
     """A student joins; print their token (their page's own link holds it)."""
+    from tabletop.store.classroom_records import rejoin_url
+
     try:
         joined = _classes(args).join(args.id, args.code, args.nickname)
     except _refused() as error:
         raise _refuse(error) from None
-    url = personal_url(_base_urls(args)[0], joined.class_id, joined.token)
+    url = rejoin_url(_base_urls(args)[0], joined.class_id, joined.token)
     if args.json:
         print_json(
             {
@@ -428,6 +610,57 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"{view['round']}{again}; another choice replaces it until the round closes."
     )
     return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """The student's view in words (their own seat and results only)."""
+    token = _token(args, STUDENT_TOKEN_VARIABLE, "the student's")
+    try:
+        view = _classes(args).student_view(args.id, token)
+    except _refused() as error:
+        raise _refuse(error) from None
+    if args.json:
+        print_json(view)
+        return 0
+    for line in student_lines(view):
+        print(line)
+    return 0
+
+
+def student_lines(view: dict[str, Any]) -> list[str]:
+    """The lines of ``tabletop class show`` for a student's view."""
+    number, rounds = view["round"], view["rounds"]
+    heading = f"round {number} of {rounds}" if number else f"the game starts soon ({rounds} rounds)"
+    lines = [f"{view['nickname']}, class game {view['class']}: {heading}."]
+    status = view["status"]
+    if status in ("choose", "submitted"):
+        numbered = ", ".join(f"{k} {a}" for k, a in enumerate(view["actions"], 1))
+        lines.append(f"You play {view['role']}: {numbered}.")
+        if view["choice"]:
+            lines.append(
+                f"Your choice: {view['choice']} (another replaces it until the round closes)."
+            )
+        else:
+            lines.append("Choose (tabletop class play).")
+    elif status == "waiting":
+        lines.append("Waiting for the next round.")
+    elif status == "computer":
+        lines.append("The computer plays your seat this round: you play from the next one.")
+    else:
+        lines.append("The class game is over.")
+    last = view["last"]
+    if last:
+        partners = ", ".join(last["partners"]) or "nobody"
+        lines.append(
+            f"Round {last['round']}: you ({last['role']}) chose {last['action']}, paid "
+            f"{last['payoff']:g} (with {partners})."
+        )
+    lines.append(f"Your total: {view['total']:g}.")
+    if view.get("message"):
+        lines.append(
+            f"Message from the teacher: {' / '.join(view['message']['text'].splitlines())}"
+        )
+    return lines
 
 
 def pick_action(actions: list[str], choice: str) -> str:

@@ -17,6 +17,7 @@ from store.conftest import pg_database, pg_server_url  # noqa: F401 - fixtures u
 
 import tabletop.store.classroom as store_classroom
 from tabletop.cli.classroom import (
+    STRATEGIES,
     STUDENT_TOKEN_VARIABLE,
     TEACHER_TOKEN_VARIABLE,
     pick_action,
@@ -323,3 +324,109 @@ def test_class_help_loads_no_database_or_numerics(tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.stdout.splitlines()[-1] == "LOADED", done.stdout + done.stderr
+
+
+def test_the_strategies_offered_are_the_stand_ins_own() -> None:
+    from tabletop.classroom.standins import Strategy
+
+    assert STRATEGIES == tuple(str(s) for s in Strategy)
+
+
+def test_the_room_a_message_stand_ins_and_a_rejoin_link(capsys: Any, db: str) -> None:
+    made = new_class(capsys, db, rounds=2)
+    cid, host = str(made["class"]), made["teacher_token"]
+    tokens = join_all(capsys, db, made)
+    teacher = ("--token", host, "--db", db)
+
+    # A message on every phone, then off; refusals in one line.
+    code, out, _ = run(capsys, "class", "message", cid, *teacher, "Last round in five minutes")
+    assert code == 0 and "'Last round in five minutes'" in out
+    code, out, _ = run(capsys, "class", "show", cid, "--token", tokens["Cy"], "--db", db)
+    assert "Message from the teacher: Last round in five minutes" in out
+    assert "Waiting for the next round." in out and "Your total: 0." in out
+    assert "Message on the phones: Last round" in run(capsys, "class", "status", cid, *teacher)[1]
+    assert "at most 280" in refused(capsys, "class", "message", cid, *teacher, "x" * 281)
+    code, out, _ = run(capsys, "class", "message", cid, *teacher, " ")
+    assert code == 0 and "off the phones" in out
+    code, out, _ = run(capsys, "class", "show", cid, "--token", tokens["Cy"], "--json", "--db", db)
+    assert json.loads(out)["message"] is None
+
+    # Two stand-ins playing the prediction sit from the next round, marked everywhere.
+    code, out, _ = run(capsys, "class", "standins", cid, *teacher, "2", "--strategy", "nash")
+    assert code == 0 and "Stand-in 1, Stand-in 2 added, playing nash" in out
+    assert "add 1 to 40" in refused(capsys, "class", "standins", cid, *teacher, "41")
+    code, out, _ = run(capsys, "class", "status", cid, *teacher)
+    assert "Stand-ins: Stand-in 1 (nash), Stand-in 2 (nash)" in out and "Joined 6" in out
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert out == "Round 1 of 2 open: 3 groups.\n"
+    view = status(capsys, db, made)
+    assert view["seated"] == 6 and view["submitted"] == 2  # the stand-ins chose at the opening
+    for name in NICKNAMES:
+        run(capsys, "class", "play", cid, "--token", tokens[name], "war", "--db", db)
+
+    # Ana's phone died: a new link to her seat; the old one opens nothing from now on.
+    code, out, _ = run(capsys, "class", "rejoin", cid, *teacher, "ana", "--json")
+    back = json.loads(out)
+    assert code == 0 and back["nickname"] == "Ana" and back["token"] != tokens["Ana"]
+    assert back["url"].endswith(f"student.ipynb?class={cid}&student={back['token']}")
+    assert "does not open" in refused(
+        capsys, "class", "show", cid, "--token", tokens["Ana"], "--db", db
+    )
+    code, out, _ = run(capsys, "class", "show", cid, "--token", back["token"], "--db", db)
+    assert "Your choice: war" in out and out.startswith(f"Ana, class game {cid}: round 1 of 2.")
+    assert "no student of this class game is called" in refused(
+        capsys, "class", "rejoin", cid, *teacher, "Zed"
+    )
+    assert "is a stand-in" in refused(capsys, "class", "rejoin", cid, *teacher, "Stand-in 1")
+
+    code, out, _ = run(capsys, "class", "next", cid, *teacher)
+    assert out.startswith("Round 1 closed (6 chosen).\n")
+    code, out, _ = run(capsys, "class", "show", cid, "--token", back["token"], "--db", db)
+    assert "Round 1: you (" in out and "chose war, paid" in out
+    # The export leaves the stand-ins out unless asked.
+    code, plain, _ = run(capsys, "class", "export", cid, *teacher, "-o", "-")
+    code, everyone, _ = run(capsys, "class", "export", cid, *teacher, "-o", "-", "--standins")
+    rows = list(csv.DictReader(io.StringIO(everyone)))
+    assert len(rows) == 6 and sum(r["standin"] == "1" for r in rows) == 2
+    assert "Stand-in" not in plain and len(plain.splitlines()) == 1 + 4
+
+
+def test_a_class_of_one_plays_against_an_earlier_class(capsys: Any, db: str) -> None:
+    earlier = new_class(capsys, db, rounds=1)
+    eid = str(earlier["class"])
+    tokens = join_all(capsys, db, earlier)
+    assert (
+        run(capsys, "class", "next", eid, "--token", earlier["teacher_token"], "--db", db)[0] == 0
+    )
+    for name in NICKNAMES:
+        run(capsys, "class", "play", eid, "--token", tokens[name], "alliance", "--db", db)
+    assert (
+        run(capsys, "class", "next", eid, "--token", earlier["teacher_token"], "--db", db)[0] == 0
+    )
+    code, out, _ = run(capsys, "class", "earlier", "africa-two-full", "--json", "--db", db)
+    assert json.loads(out)[0]["class"] == int(eid) and json.loads(out)[0]["choices"] == 4
+    code, out, _ = run(capsys, "class", "earlier", "massai-two-huts", "--db", db)
+    assert out == "No earlier class game of massai-two-huts has stored choices.\n"
+
+    code, out, err = run(
+        capsys, "class", "new", "africa-two-full", "--partners-from", eid, "--json", "--db", db
+    )
+    made = json.loads(out)
+    assert code == 0 and made["partners_from"] == [int(eid)], err
+    cid, host = str(made["class"]), made["teacher_token"]
+    code, out, _ = run(capsys, "class", "join", cid, made["code"], "Solo", "--json", "--db", db)
+    solo = json.loads(out)["token"]
+    assert run(capsys, "class", "next", cid, "--token", host, "--db", db)[0] == 0
+    assert run(capsys, "class", "play", cid, "--token", solo, "war", "--db", db)[0] == 0
+    assert run(capsys, "class", "next", cid, "--token", host, "--db", db)[0] == 0
+    code, out, _ = run(capsys, "class", "show", cid, "--token", solo, "--db", db)
+    assert "chose war, paid" in out  # against a stored alliance of the earlier class
+    view = status(capsys, db, {"class": made["class"], "teacher_token": host})
+    assert view["stored"]["1"] == [[int(eid), 1]]
+    assert (
+        "Partners from the stored choices of class game(s)"
+        in (run(capsys, "class", "status", cid, "--token", host, "--db", db)[1])
+    )
+    assert "has no stored choices of this game" in refused(
+        capsys, "class", "new", "massai-two-huts", "--partners-from", eid, "--db", db
+    )
