@@ -189,8 +189,10 @@ def _cover(pdf: SheetPDF, board: Board, plan: KitPlan, lang: str) -> None:
     )
     page += len(POWERS)
     lines.append(tr.gettext("Page {page}: the rules on one page", page=page))
-    for line in lines:
-        pdf.text_line("• " + line, 10.5)
+    pdf.set_font(FAMILY, "", 10.5)
+    for line in lines:  # ranged left: a justified list item stretches its spaces
+        pdf.set_x(pdf.l_margin)
+        pdf.multi_cell(pdf.epw, 6, "• " + line, align="L", new_x="LMARGIN", new_y="NEXT")
     pdf.heading(tr.gettext("To play"))
     pdf.text_line(
         tr.gettext(
@@ -447,7 +449,7 @@ def _counter_page(
     pdf.add_page(orientation="P")
     for block in blocks:
         pdf.set_font(FAMILY, "B", 8.5)
-        pdf.text(COUNTER_MARGIN, block.y + 5, _heading(block, lang, inks))
+        pdf.text(COUNTER_MARGIN, block.y + 4.2, _heading(block, lang, inks))
         for counter in block.counters:
             _draw_counter(pdf, counter, lang, inks)
 

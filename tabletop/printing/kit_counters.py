@@ -31,7 +31,7 @@ __all__ = [
 PRESENCES = Options().stock  # per power: the pawns of the rules
 PINS = Options().total_pins
 COLONY_MARKERS = 22  # the game's colony pieces (the 21st colony founded ends the game)
-HEADING = 8.0  # mm above each block of counters
+HEADING = 6.0  # mm above each block of counters
 
 
 class Piece(Enum):
@@ -106,7 +106,7 @@ def counter_pages(
         w, h = SIZES[piece]
         per_row = max(1, int(width // w))
         rows = math.ceil(len(embassies) / per_row)
-        height = HEADING + rows * h + 3
+        height = HEADING + rows * h + 2
         if y + height > page_h - margin and pages[-1]:
             pages.append([])
             y = margin

@@ -108,6 +108,10 @@ def test_every_territory_and_every_power_in_each_language(lang: str) -> None:
     assert tr.gettext("Africa 1880 — print-and-play kit") in texts[0]
 
 
+def test_the_rules_title_differs_by_language() -> None:
+    assert len({rules_title(lang) for lang in ("en", "fr", "de")}) == 3
+
+
 def test_a_board_with_its_own_drawing_prints_its_own_map() -> None:
     board = board_from_dict(grid_board())
     geometry = load_geometry(board)
