@@ -4,6 +4,7 @@ once, the editor's unfinished work; a game keeps the board version it was starte
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 import sqlalchemy as sa
@@ -11,7 +12,7 @@ import sqlalchemy as sa
 from tabletop.games.africa1880.board import BoardError
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.gamefile import Game
-from tabletop.store import Store
+from tabletop.store import GameArchive, GameDataError, Store
 from tabletop.store.boards import (
     MAX_PHOTO_BYTES,
     BoardNotFound,
@@ -155,3 +156,23 @@ def test_a_game_keeps_the_version_it_was_started_on(store: Store) -> None:
     with store.reading() as connection:
         versions = connection.execute(sa.select(board_versions.c.version)).scalars().all()
     assert sorted(versions) == [1, 2]
+
+
+def test_a_game_file_with_a_bad_board_drawing_is_refused_and_nothing_changes(
+    store: Store,
+) -> None:
+    board = board_from_dict(grid_board())
+    kept = store.create_game(Game.new(["France", "Germany", "Italy"], board=board, board_name="g"))
+    good = GameArchive(store).export_game(kept.game_id)
+    assert good["board"]["drawing"] == board.to_dict()["drawing"]
+    copy_of_it = GameArchive(store).import_bytes(json.dumps(good).encode(), source="good.json")
+    assert store.load(copy_of_it.game_id).game.board == board  # the drawing round-trips
+    bad = copy.deepcopy(good)
+    bad["board"]["drawing"]["territories"]["Redcliff"]["label"] = [99999, 5]
+    before = store.list_games()
+    with pytest.raises(GameDataError) as caught:
+        GameArchive(store).import_bytes(json.dumps(bad).encode(), source="bad.json")
+    message = str(caught.value)
+    assert "drawing of Redcliff: its label" in message and "\n" not in message
+    assert store.list_games() == before
+    assert store.load(kept.game_id).version == kept.version

@@ -4,9 +4,11 @@ what-if) is the board's own drawing, and a round resolves on it with the board's
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.store import open_store
 from tabletop.store.boards import Boards
@@ -105,3 +107,20 @@ def test_a_game_started_on_a_saved_board_draws_it_and_resolves_a_round(
         assert store.load(ctl.game_id).game.board == expected
     finally:
         store.close()
+
+
+def test_a_game_file_with_a_bad_drawing_is_refused_and_the_game_shown_kept(
+    autosave_path: Path,
+) -> None:
+    app = africa_app(autosave_path=autosave_path)
+    ctl = app.controller
+    shown, game_id = ctl.game, ctl.game_id
+    board = board_from_dict(grid_board())
+    data = Game.new(["France", "Germany", "Italy"], board=board, board_name="g").to_dict()
+    data["board"]["drawing"]["territories"]["Lost Island"] = data["board"]["drawing"][
+        "territories"
+    ].pop("Saltmere")
+    assert not ctl.load_file(json.dumps(data).encode(), "ours.json")
+    assert 'unknown territory "Lost Island"' in ctl.message
+    assert "Saltmere" in ctl.message  # no outline for it: said at once
+    assert ctl.game is shown and ctl.game_id == game_id
