@@ -95,6 +95,7 @@ class BoardEditorController(traitlets.HasTraits):
         self.pending: tuple[Point, ...] = ()
         self.gap = 2
         self.smallest = 0.1
+        self._kept: tuple[object, int | None] | None = None  # the state last kept
         if problem:
             self.say(t("store_missing", self.lang, error=problem), MessageKind.WARN)
 
@@ -297,8 +298,12 @@ class BoardEditorController(traitlets.HasTraits):
         boards = self._boards()
         if boards is None or self.draft is None:
             return
+        kept = (self.draft.state, self.board_id)
+        if self._kept is not None and self._kept[0] is kept[0] and self._kept[1] == kept[1]:
+            return  # a tap that only chose a territory: nothing new to keep
         try:
             boards.save_work(WORK_KEY, {"draft": self.draft.to_json(), "board_id": self.board_id})
+            self._kept = kept
         except StoreError as error:
             self.say(t("not_saved", self.lang, error=str(error)), MessageKind.WARN)
 
