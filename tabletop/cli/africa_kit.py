@@ -1,5 +1,6 @@
-"""``tabletop africa kit``: the print-and-play kit (PDF) of a board: the map as a poster on
-several sheets, the counters, blank order sheets and the rules on one page."""
+"""``tabletop africa kit``: the print-and-play kit (PDF) of a board (the bundled map, a board
+file or a board saved in the database): the map as a poster on several sheets, the counters,
+blank order sheets and the rules on one page."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from tabletop.cli.africa_boards import SAVED_BOARD_HELP, saved_board
 from tabletop.cli.africa_common import read_board
 from tabletop.cli.common import CliError, add_lang_option
 from tabletop.i18n import translator
@@ -28,7 +30,9 @@ def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     )
     kit.add_argument("-o", "--output", metavar="FILE.pdf", required=True)
     kit.add_argument("--paper", choices=list(PAPERS), default="a4", help="default: a4")
-    kit.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
+    which = kit.add_mutually_exclusive_group()
+    which.add_argument("--board", metavar="FILE", help="board file (default: the bundled map)")
+    which.add_argument("--saved-board", metavar="ID[:VERSION]", help=SAVED_BOARD_HELP)
     kit.add_argument("--force", action="store_true", help="replace an existing file")
     add_lang_option(kit, "language of the kit")
     kit.set_defaults(handler=cmd_kit)
@@ -61,7 +65,10 @@ def cmd_kit(args: argparse.Namespace) -> int:
     from tabletop.printing.fonts import FontMissing
     from tabletop.printing.kit import kit_pdf
 
-    board = read_board(args.board)
+    if args.saved_board is not None:
+        board, _name = saved_board(args.saved_board, args.lang)
+    else:
+        board = read_board(args.board)
     path = Path(args.output)
     if path.exists() and not args.force:  # before the work, not after it
         raise CliError(f"{path} already exists (use --force to replace it)")

@@ -7,12 +7,16 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tabletop.cli import common
 from tabletop.cli.dispatch import main
+from tabletop.store import open_store
+from tabletop.store.boards import Boards
 from tests.games.africa1880.grid_board import NAMES, grid_board
 
 
@@ -99,3 +103,36 @@ def test_an_unwritable_place_is_refused_in_one_line(capsys: Any, tmp_path: Path)
 def test_the_output_is_required(capsys: Any) -> None:
     code, out, err = run(capsys, "africa", "kit")
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A database holding one saved board in two versions (3 x 2 cells, then 5 x 4)."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    store = open_store()
+    try:
+        boards = Boards(store)
+        first = boards.save("Club board", grid_board(columns=3, rows=2))
+        boards.save("Club board", grid_board(), board_id=first.board_id)
+    finally:
+        store.close()
+    yield tmp_path
+    common._close_stores()
+    common._loaded.clear()
+
+
+def test_a_saved_board_and_its_versions(capsys: Any, data_dir: Path) -> None:
+    newest, first = data_dir / "newest.pdf", data_dir / "first.pdf"
+    assert run(capsys, "africa", "kit", "-o", str(newest), "--saved-board", "1")[0] == 0
+    assert run(capsys, "africa", "kit", "-o", str(first), "--saved-board", "1:1")[0] == 0
+    newest_text, first_text = pdf_text(newest), pdf_text(first)
+    assert all(name in newest_text for name in NAMES)
+    assert all(name in first_text for name in NAMES[:6])
+    assert not any(name in first_text for name in NAMES[6:])  # version 1 has six territories
+    code, out, err = run(capsys, "africa", "kit", "-o", str(first), "--saved-board", "9", "--force")
+    assert code == 1 and err.count("\n") == 1
+    code, out, err = run(
+        capsys, "africa", "kit", "-o", str(first), "--saved-board", "1", "--board", "x.json"
+    )
+    assert code == 2 and err.count("\n") == 1
