@@ -156,6 +156,16 @@ def register(subparsers: Any) -> None:
     as_json(following, "what was closed and opened")
     following.set_defaults(handler=cmd_next)
 
+    qre = add(
+        "qre",
+        help="the prediction, the class's frequencies and the logit QRE fitted to them "
+        "(lambda by maximum likelihood, log-likelihoods against uniform play and Nash)",
+    )
+    class_id(qre)
+    teacher(qre)
+    as_json(qre, "the theory (with the learning paths round by round)")
+    qre.set_defaults(handler=cmd_qre)
+
     export = add("export", help="write every seat of every closed round as CSV")
     class_id(export)
     teacher(export)
@@ -163,6 +173,13 @@ def register(subparsers: Any) -> None:
     export.add_argument("--force", action="store_true", help="replace an existing file")
     export.add_argument(
         "--standins", action="store_true", help="with the stand-ins' seats (left out by default)"
+    )
+    export.add_argument(
+        "--table",
+        choices=("choices", "qre"),
+        default="choices",
+        help="choices: a row per seat and round (default); qre: the fitted QRE, a row per side "
+        "and action",
     )
     export.set_defaults(handler=cmd_export)
 
@@ -434,12 +451,90 @@ def cmd_next(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_qre(args: argparse.Namespace) -> int:
+    """What theory says beside what the class did: the prediction, the class's frequencies,
+    the fitted logit QRE (lambda, its profile, the log-likelihoods and likelihood ratios)."""
+    from tabletop.classroom.games import preset
+    from tabletop.classroom.qre import QreError
+    from tabletop.classroom.theory import class_theory
+
+    try:
+        view = _classes(args).teacher_view(args.id, _teacher_token(args))
+    except _refused() as error:
+        raise _refuse(error) from None
+    try:
+        theory = class_theory(preset(view["preset"]), view["counts"])
+    except QreError as error:
+        raise _refuse(error) from None
+    rounds = sorted(int(n) for n in view["counts"])
+    if args.json:
+        print_json({"class": args.id, "rounds": rounds, **theory})
+        return 0
+    for line in theory_lines(args.id, rounds, theory):
+        print(line)
+    return 0
+
+
+def theory_lines(class_id: int, rounds: list[int], theory: dict[str, Any]) -> list[str]:
+    """The lines of ``tabletop class qre``: a table per side, then lambda and the likelihoods."""
+    fit = theory["qre"]
+    played = f"{len(rounds)} closed round{'s' if len(rounds) != 1 else ''}"
+    lines = [f"Class game {class_id} ({theory['game']}): {played}."]
+    if fit is None:
+        lines.append("No student's choice yet: nothing to fit (the prediction is below).")
+    for population in theory["populations"]:
+        who = ", ".join(population["roles"])
+        lines.append(f"{who}:" if population["name"] != "class" else f"{who} (pooled):")
+        width = max(len(a) for a in population["actions"] + ["action"])
+        lines.append(f"  {'action':{width}}  {'class':>6}  {'Nash':>6}  {'QRE':>6}")
+        for j, action in enumerate(population["actions"]):
+            share = population["class"]
+            qre = population["qre"]
+            lines.append(
+                f"  {action:{width}}  {_share(share[j] if share else None)}  "
+                f"{_share(population['prediction'][j])}  {_share(qre[j] if qre else None)}"
+            )
+    if fit is not None:
+        lines.append(
+            f"lambda = {fit['lambda']:.3g} ({_AT.get(fit['at'], fit['at'])}), from "
+            f"{fit['choices']} choice{'s' if fit['choices'] != 1 else ''}."
+        )
+        lines.append(
+            f"Log-likelihood: QRE {fit['log_likelihood']:.2f}, uniform play "
+            f"{fit['log_likelihood_uniform']:.2f}, Nash {fit['log_likelihood_nash']:.2f}."
+        )
+        lines.append(
+            f"Likelihood ratio against uniform play {fit['lr_uniform']:.2f} "
+            f"({_p(fit['p_uniform'])}); against Nash {fit['lr_nash']:.2f} ({_p(fit['p_nash'])})."
+        )
+    return lines
+
+
+#: What ``at`` of a fit says about where its lambda lies.
+_AT = {
+    "interior": "the best fit",
+    "zero": "uniform play explains the choices best",
+    "end": "the class played as Nash predicts: the end of the traced range",
+    "flat": "the QRE is the same for every lambda in this game",
+}
+
+
+def _share(value: float | None) -> str:
+    return f"{value:6.3f}" if value is not None else f"{'-':>6}"
+
+
+def _p(value: float) -> str:
+    return "p < 0.001" if value < 0.001 else f"p = {value:.3f}"
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """Write the CSV atomically; an existing file is replaced only with ``--force``."""
     from tabletop.fileio import atomic_write_text
 
     try:
-        text = _classes(args).export_csv(args.id, _teacher_token(args), args.standins)
+        text = _classes(args).export_csv(
+            args.id, _teacher_token(args), args.standins, table=args.table
+        )
     except _refused() as error:
         raise _refuse(error) from None
     if args.output == "-":

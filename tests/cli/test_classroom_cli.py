@@ -115,6 +115,10 @@ def test_a_whole_class_from_the_command_line(capsys: Any, db: str, tmp_path: Pat
 
     code, out, _ = run(capsys, "class", "status", cid, *teacher)
     assert code == 0 and "no round played yet (3 rounds)" in out and "Joined 4" in out
+    code, out, _ = run(capsys, "class", "qre", cid, *teacher)
+    assert (
+        code == 0 and "No student's choice yet" in out and "war            -   1.000       -" in out
+    )
     # Before any round: a choice is refused, and says why.
     assert "no round is open" in refused(
         capsys, "class", "play", cid, "--token", tokens["Ana"], "war", "--db", db
@@ -198,6 +202,58 @@ def test_a_whole_class_from_the_command_line(capsys: Any, db: str, tmp_path: Pat
     code, _, _ = run(capsys, "class", "export", cid, *teacher, "-o", str(target), "--force")
     code, out, _ = run(capsys, "class", "export", cid, *teacher, "-o", "-")
     assert code == 0 and out == target.read_text(encoding="utf-8") and out.count("\n") == 13
+
+    # What theory says beside what the class did: the students' 6 choices, pooled (the two
+    # sides of this game are alike), and the QRE that explains them best.
+    code, out, _ = run(capsys, "class", "qre", cid, *teacher, "--json")
+    theory = json.loads(out)
+    assert code == 0 and theory["rounds"] == [1, 2, 3] and theory["pooled"] is True
+    (pooled,) = theory["populations"]
+    assert pooled["actions"] == ["alliance", "war"] and pooled["counts"] == [2, 4]
+    assert pooled["class"] == pytest.approx([1 / 3, 2 / 3])
+    assert pooled["prediction"] == [0.0, 1.0]  # war dominates
+    check_the_fit(theory)
+    human = run(capsys, "class", "qre", cid, *teacher)[1]
+    assert f"lambda = {theory['qre']['lambda']:.3g}" in human and "from 6 choices." in human
+    assert "alliance   0.333   0.000" in human
+    code, out, _ = run(capsys, "class", "export", cid, *teacher, "-o", "-", "--table", "qre")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["action"], r["count"]) for r in rows] == [("alliance", "2"), ("war", "4")]
+    assert float(rows[0]["lambda"]) == pytest.approx(theory["qre"]["lambda"], rel=1e-5)
+
+
+def check_the_fit(theory: dict[str, Any]) -> None:
+    """The printed fit is the QRE at the printed lambda, its log-likelihood is the choices'
+    under that profile, and no lambda nearby on the branch explains them better."""
+    import math
+
+    from tabletop.classroom.games import preset
+    from tabletop.classroom.qre import population_game, qre_profile
+
+    game = population_game(preset(theory["game"]))
+    fit = theory["qre"]
+    counts = [p["counts"] for p in theory["populations"]]
+
+    def log_likelihood(lam: float) -> float:
+        profile = qre_profile(game, lam)
+        return sum(
+            n * math.log(q)
+            for c, m in zip(counts, profile, strict=True)
+            for n, q in zip(c, m, strict=True)
+            if n
+        )
+
+    lam = fit["lambda"]
+    profile = [list(m) for m in qre_profile(game, lam)]
+    assert [p["qre"] for p in theory["populations"]] == [
+        pytest.approx(m, abs=1e-6) for m in profile
+    ]
+    assert fit["log_likelihood"] == pytest.approx(log_likelihood(lam), abs=1e-6)
+    for nearby in (lam * 0.9, lam * 1.1, lam + 0.05):
+        assert log_likelihood(nearby) <= fit["log_likelihood"] + 1e-9
+    uniform = sum(n * math.log(1 / len(c)) for c in counts for n in c)
+    assert fit["log_likelihood_uniform"] == pytest.approx(uniform)
+    assert fit["lr_uniform"] == pytest.approx(2 * (fit["log_likelihood"] - uniform))
 
 
 def test_refusals_are_one_line_with_the_right_status(
