@@ -250,20 +250,23 @@ def _draw_map(
     else:  # the sea runs on to the edge of every sheet
         sea_x, sea_y = page(window[:2])
         pdf.rect(sea_x, sea_y, window[2] * zoom, window[3] * zoom, style="F")
+    shapes = [
+        [page(p) for p in points]
+        for rings in poster.geometry.polygons.values()
+        for points in (poster.ring(ring) for ring in rings)
+        if window is None or _meets(points, window)
+    ]
+    # The coast: a wide stroke around every territory, whose inner half the land then covers;
+    # only the half lying on the sea stays (islands and traced boards included).
+    pdf.set_draw_color(*COAST)
+    pdf.set_line_width(1.6 * max(zoom, 0.25))
+    for shape in shapes:
+        pdf.polygon(shape, style="D")
     pdf.set_fill_color(*LAND)
     pdf.set_draw_color(*BORDER)
     pdf.set_line_width(0.35 * max(zoom, 0.4))
-    geometry = poster.geometry
-    for rings in geometry.polygons.values():
-        for ring in rings:
-            points = poster.ring(ring)
-            if window is not None and not _meets(points, window):
-                continue
-            pdf.polygon([page(p) for p in points], style="DF")
-    if len(geometry.outline) >= 3:
-        pdf.set_draw_color(*COAST)
-        pdf.set_line_width(1.0 * max(zoom, 0.3))
-        pdf.polygon([page(p) for p in poster.ring(geometry.outline)], style="D")
+    for shape in shapes:
+        pdf.polygon(shape, style="DF")
     pdf.set_draw_color(0)
     pdf.set_line_width(0.2)
     if window is None:
@@ -353,6 +356,10 @@ def _assembly(pdf: SheetPDF, poster: Poster, tiling: Tiling, lang: str) -> None:
     first = tiling.tiles[0]
     ox = pdf.l_margin + (room_w - tiling.width * zoom) / 2 - first.x * zoom
     top -= first.y * zoom
+    pdf.set_fill_color(*SEA)  # the sheets' sea, past the map's own box
+    pdf.rect(
+        ox + first.x * zoom, top + first.y * zoom, tiling.width * zoom, tiling.height * zoom, "F"
+    )
     _draw_map(pdf, poster, (ox, top), zoom)
     pdf.set_draw_color(200, 0, 0)
     pdf.set_line_width(0.3)
