@@ -9,17 +9,21 @@ territory names it in the map's details line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from harness import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import expect
 
 from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_draft import BoardDraft
 from tabletop.games.africa1880.geometry import load_geometry
 from tabletop.games.africa1880.setup import new_game
 from tabletop.store import open_store
 from tabletop.store.boards import Boards
 from tabletop.ui.africa1880.map import build_map_model
+from tabletop.ui.board_editor.scene import canvas_size
 from tests.games.africa1880.synthetic_photos import Defects, photograph, shapes_design
 
 TIMEOUT = 30_000
@@ -157,3 +161,57 @@ def test_a_photo_becomes_a_board_a_game_is_played_on(
         point_on_canvas(map_canvas, *model.territories[name].anchor)
         expect(page.locator(".tt-map-details")).to_contain_text(name, timeout=TIMEOUT)
     map_canvas.screenshot(path=str(screenshot_path("board-editor-game-map.png")))
+
+
+@pytest.fixture
+def phone() -> Iterator[object]:
+    """A phone-sized page with a touch screen (390 x 844 CSS px)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+            )
+            yield context.new_page()
+        finally:
+            browser.close()
+
+
+@pytest.mark.browser
+def test_taps_on_a_phone_choose_territories_and_toggle_borders(
+    voila, phone, wait_for_widgets, point_on_canvas
+) -> None:
+    draft = BoardDraft.bundled()
+    _, _, scale = canvas_size(draft.state.width, draft.state.height)
+    where = {draft.territory(tid).name: draft.territory(tid).label for tid in draft.ids()}
+
+    def tap(name: str) -> None:
+        x, y = where[name]
+        point_on_canvas(editor_canvas(phone), x * scale, y * scale, tap=True)
+
+    phone.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+    phone.goto(voila("board"))
+    start = wait_for_widgets(phone, ".tt-start-bundled", timeout_ms=90_000)
+    start.tap()
+    expect(phone.locator(".tt-board-progress")).to_contain_text("32 of 32 named", timeout=TIMEOUT)
+    box = editor_canvas(phone).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 391, box
+    walk = phone.locator(".tt-board-walk")
+    tap("Egypt")
+    expect(walk).to_contain_text("Egypt", timeout=TIMEOUT)
+    neighbours = phone.locator(".tt-territory-neighbours")
+    expect(neighbours).to_contain_text("Libya", timeout=TIMEOUT)
+    phone.get_by_role("button", name="Neighbours", exact=True).tap()
+    tap("Libya")  # Egypt chosen: Libya is no longer its neighbour
+    expect(neighbours).not_to_contain_text("Libya", timeout=TIMEOUT)
+    expect(phone.locator(".tt-board-problems")).to_contain_text("No problem", timeout=TIMEOUT)
+    tap("Libya")  # and again
+    expect(neighbours).to_contain_text("Libya", timeout=TIMEOUT)
+    phone.get_by_role("button", name="Undo").tap()
+    expect(neighbours).not_to_contain_text("Libya", timeout=TIMEOUT)

@@ -30,7 +30,6 @@ CSS = """
 .tt-board-edit { gap: 12px; }
 .tt-board-message.tt-error { color: #b71c1c; font-weight: bold; }
 .tt-board-message.tt-warn { color: #e65100; }
-.tt-board-map canvas { touch-action: none; }
 """
 
 
