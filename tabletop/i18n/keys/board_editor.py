@@ -43,7 +43,6 @@ BOARD_EDITOR: dict[str, Msg] = {
     "no_saved": N_("No saved board yet."),
     "gap": N_("Gap bridging"),
     "smallest": N_("Smallest territory (%)"),
-    "tracing": N_("Finding the territories…"),
     "traced": NN_("{n} territory found.", "{n} territories found.", "n"),
     "photo_bad": N_("This photo cannot be used: {error}"),
     "file_bad": N_("This board file cannot be used: {error}"),
@@ -51,7 +50,6 @@ BOARD_EDITOR: dict[str, Msg] = {
     "store_missing": N_(
         "The boards database cannot be used ({error}): export the board file to keep it."
     ),
-    "mode": N_("Tap to"),
     "mode_select": N_("Select"),
     "mode_merge": N_("Merge two"),
     "mode_split": N_("Split (two taps)"),
@@ -84,12 +82,10 @@ BOARD_EDITOR: dict[str, Msg] = {
     "aliases": N_("Other spellings (commas between)"),
     "spaces": N_("Development spaces"),
     "coastal": N_("Coastal (touches the sea)"),
-    "suggestions": N_("Suggestions"),
     "walk": N_("Territory {index} of {total}: {name}"),
     "previous": N_("◀ Previous"),
     "next": N_("Next ▶"),
     "confirm": N_("Neighbours right"),
-    "confirmed": N_("confirmed"),
     "neighbours_of": N_("Neighbours: {names}"),
     "starts": N_("Historical starts"),
     "no_start": N_("(none)"),
