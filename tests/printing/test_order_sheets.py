@@ -216,3 +216,11 @@ def test_a_board_without_a_drawing_has_no_map_page(tmp_path: Path) -> None:
     game = Game.new(["France", "Germany", "Italy"], board=board, board_name="plain")
     texts = pages(order_sheets_pdf(game.state, board, "en"), tmp_path)
     assert len(texts) == 4 and texts[-1].startswith("Africa 1880 · blank order sheet")
+
+
+def test_the_map_page_speaks_the_sheets_language(tmp_path: Path) -> None:
+    game = example_game()
+    assert game.board is not None
+    drawn = pages(order_sheets_pdf(game.state, game.board, "fr"), tmp_path)[-1]
+    assert drawn.startswith("Africa 1880 · le plateau en 1895")
+    assert "Fra = France" in drawn and "pion de développement" in drawn

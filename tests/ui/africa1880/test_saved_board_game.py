@@ -46,6 +46,9 @@ def test_the_form_offers_the_saved_boards(autosave_path: Path) -> None:
         "Club board (version 2, 20 territories)",
     ]
     assert "saved" in dict(form.board_choice.options).values()
+    app.lang_toggle.value = "fr"
+    assert form.saved_menu.options[1][0] == "Club board (version 2, 20 territoires)"
+    assert "Un plateau enregistré" in dict(form.board_choice.options)
 
 
 def test_without_saved_boards_the_form_offers_none(autosave_path: Path) -> None:
