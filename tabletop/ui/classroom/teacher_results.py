@@ -1,5 +1,7 @@
 """The results of the closed rounds on the teacher's screen: the plots of the class's choices
-beside the prediction, the counts as numbers, the average payoffs and the CSV export."""
+beside the prediction, the theory panel (the fitted QRE and the class beside fictitious play,
+:mod:`~tabletop.ui.classroom.teacher_theory`), the counts as numbers, the average payoffs and
+the CSV exports (every choice, and the QRE fit)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.ui.classroom.common import action_label, mix_words, shares_plot
 from tabletop.ui.classroom.labels import how_words
 from tabletop.ui.classroom.teacher_part import TeacherPart
+from tabletop.ui.classroom.teacher_theory import theory_html
 from tabletop.ui.shell.html import esc
 
 
@@ -56,6 +59,10 @@ class TeacherResults(TeacherPart):
             listed = "; ".join(" / ".join(p) for p in prediction["pure_equilibria"][:6])
             label = _("Pure equilibria:")
             parts.append(widgets.HTML(f"<p>{esc(label)} {esc(listed)}</p>"))
+        # Made again only when the closed rounds' counts change (kept per counts and language).
+        theory = widgets.HTML(theory_html(view["preset"], view["counts"], self.lang))
+        theory.add_class("tt-theory-panel")
+        parts.append(theory)
         averages = ", ".join(
             f"{n}: {v:.2f}" for n, v in sorted(view["average_payoff"].items()) if v is not None
         )
@@ -86,8 +93,21 @@ class TeacherResults(TeacherPart):
         text = self.classes.export_csv(self.class_id, self.host_token)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = f"class-{self.class_id}.csv"
-        self.export.value = (
+        links = (
             f'<a class="tt-export" download="{name}" href="data:text/csv;base64,{data}">'
             + esc(self.t.gettext("Download every choice (CSV)"))
             + "</a>"
         )
+        try:
+            qre = self.classes.export_csv(self.class_id, self.host_token, table="qre")
+        except (ArithmeticError, ValueError):
+            qre = ""  # the theory panel says the fit failed; the choices are still offered
+        if qre:
+            qre_data = base64.b64encode(qre.encode("utf-8")).decode("ascii")
+            links += (
+                f' · <a class="tt-export-qre" download="class-{self.class_id}-qre.csv" '
+                f'href="data:text/csv;base64,{qre_data}">'
+                + esc(self.t.gettext("Download the QRE fit (CSV)"))
+                + "</a>"
+            )
+        self.export.value = links
