@@ -4,8 +4,10 @@ Opened from the class's link or QR code (``?class=ID&join=TOKEN``) or with the c
 the typed code; the student picks a nickname and gets a personal link (``?class=ID&student=T``):
 reloading it comes back to the same seat. Each round: the situation drawn as in the game, one
 big button per choice (a tap chooses; another tap changes the choice until the round closes),
-then the outcome, the payoff and the running total. The page asks only for its own student's
-view (:meth:`Classes.student_view`): no other student's choice reaches it.
+then the outcome, the payoff and the running total (a partner that was a stored choice of an
+earlier class says so). The teacher's message to the room shows at the top, in a live region
+(:mod:`~tabletop.ui.classroom.room_message`). The page asks only for its own student's view
+(:meth:`Classes.student_view`): no other student's choice reaches it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from tabletop.classroom.ledger import MAX_NICKNAME, ClassError
 from tabletop.store import Store, StoreError
 from tabletop.store.classroom import Classes
 from tabletop.ui.classroom.common import CLASS_CSS, action_label, page_request, situation_html
+from tabletop.ui.classroom.room_message import RoomMessage
 from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.bounded import CODE_LIMIT, bounded
 from tabletop.ui.shell.html import esc
@@ -59,6 +62,8 @@ class StudentPage(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("tt-student-message")
         self.body = widgets.VBox()
+        # Made once and kept: a live region that is replaced is not read aloud.
+        self.room = RoomMessage(self.t.gettext("Message from the teacher"))
         # The page's pulse comes from the browser (a Play widget ticking there), not from a
         # timer in the kernel: a closed page stops ticking, so the student is no longer "seen"
         # even if Voilà keeps the kernel for a while.
@@ -76,6 +81,7 @@ class StudentPage(widgets.VBox):
             self.beat,
             style_widget(),
             widgets.HTML(f"<style>{CLASS_CSS}</style>"),
+            self.room,
             self.body,
             self.message,
         )
@@ -171,9 +177,13 @@ class StudentPage(widgets.VBox):
         except StoreError as error:
             self.say(str(error), "error")  # the database is away: try again at the next tick
             return
+        self.room.show(view.get("message"))
         if view != self.view:
+            old = self.view
             self.view = view
-            self._draw(view)
+            # A new message alone changes the banner, not the buttons under the thumb.
+            if old is None or {**old, "message": None} != {**view, "message": None}:
+                self._draw(view)
 
     def _draw(self, view: dict[str, Any]) -> None:
         _ = self.t.gettext
@@ -266,7 +276,7 @@ class StudentPage(widgets.VBox):
 
     def _result(self, last: dict[str, Any]) -> widgets.HTML:
         _ = self.t.gettext
-        partners = ", ".join(last["partners"]) or "—"
+        partners = ", ".join(self._partner(n, k) for n, k in _partners(last)) or "—"
         who = _(" (chosen by the computer)") if last["by_computer"] else ""
         text = _(
             "Round {round}: you played {action}{who} against {partners}; you earned {payoff}.",
@@ -277,6 +287,19 @@ class StudentPage(widgets.VBox):
             payoff=format(last["payoff"], "g"),
         )
         return widgets.HTML(f"<p class='tt-result tt-last'>{esc(text)}</p>")
+
+    def _partner(self, name: str, kind: str) -> str:
+        """A partner as the student reads it: a stored choice names its class and round."""
+        if kind.startswith("stored:"):
+            _, class_id, number = kind.split(":")
+            return self.t.gettext(
+                "a stored choice from class {class_id}, round {round}",
+                class_id=class_id,
+                round=number,
+            )
+        if kind == "computer" and name == "computer":
+            return self.t.gettext("the computer")
+        return name
 
     def choose(self, action: str) -> None:
         if self.classes is None or self.token is None or self.class_id is None:
@@ -302,6 +325,14 @@ class StudentPage(widgets.VBox):
     def close(self) -> None:
         self.beat.playing = False
         super().close()
+
+
+def _partners(last: dict[str, Any]) -> list[tuple[str, str]]:
+    """(name, kind) of each partner (results kept before kinds were recorded: students)."""
+    kinds = list(last.get("partner_kinds") or [])
+    names = list(last["partners"])
+    kinds += ["student"] * (len(names) - len(kinds))
+    return list(zip(names, kinds, strict=True))
 
 
 def student_page(query: dict[str, str] | None = None, store: Store | None = None) -> StudentPage:

@@ -6,11 +6,15 @@ link, its QR code and short code; live counts of students joined and submitted (
 still choosing, never their choices); **Start round** / **Close round** (with a confirmation
 naming how many the computer will choose for) and an optional timer that closes the round by
 itself; after each round, the plots of the class's choices beside the prediction, the average
-payoffs, the CSV export and, at the end, deleting the class game with its data.
+payoffs, the CSV export and, at the end, deleting the class game with its data. The room's
+tools: a message to every phone, a new link to a student's own seat, stand-in students for a
+rehearsal, who joined (stand-ins marked), and the partners that were stored choices of earlier
+classes.
 
 The page is put together from parts, one job each: :mod:`~tabletop.ui.classroom.teacher_form`
 (creating), :mod:`~tabletop.ui.classroom.teacher_rounds` (starting and closing rounds,
-deleting), :mod:`~tabletop.ui.classroom.teacher_results` (the results), with the words of
+deleting), :mod:`~tabletop.ui.classroom.teacher_results` (the results),
+:mod:`~tabletop.ui.classroom.teacher_room` (the room's tools), with the words of
 :mod:`~tabletop.ui.classroom.labels`; this module builds the screen and keeps it up to date.
 """
 
@@ -31,6 +35,7 @@ from tabletop.ui.classroom.common import CLASS_CSS, Ticker, page_request
 from tabletop.ui.classroom.labels import preset_label
 from tabletop.ui.classroom.teacher_form import TeacherForm
 from tabletop.ui.classroom.teacher_results import TeacherResults
+from tabletop.ui.classroom.teacher_room import TeacherRoom
 from tabletop.ui.classroom.teacher_rounds import TeacherRounds
 from tabletop.ui.seat.common import refusal, tr
 from tabletop.ui.shell.html import esc
@@ -48,7 +53,7 @@ _log = logging.getLogger("tabletop.ui.classroom")
 POLL_SECONDS = 1.0
 
 
-class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, widgets.VBox):
+class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, TeacherRoom, widgets.VBox):
     """The class game on the projector: join card, live counts, rounds, results."""
 
     def __init__(
@@ -123,6 +128,8 @@ class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, widgets.VBox):
         self.export = widgets.HTML()
         self.delete_button = widgets.Button(description=_("Delete this class game and its data"))
         self.delete_button.on_click(lambda _b: self.ask_delete())
+        self.stored_line = widgets.HTML()
+        self.export_all = widgets.HTML()
         self.body.children = (
             self.header,
             self.join_card,
@@ -131,7 +138,10 @@ class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, widgets.VBox):
             widgets.HBox([self.start_button, self.close_button, self.timer, self.clock]),
             self.confirm,
             self.results,
+            self.stored_line,
             self.export,
+            self.export_all,
+            self._room_box(),
             self.delete_button,
         )
         self._join_card()
@@ -244,6 +254,7 @@ class TeacherPage(TeacherForm, TeacherRounds, TeacherResults, widgets.VBox):
             widget.layout.display = shown
         if results_changed:
             self._results(view)
+        self._room(view, results_changed)
 
     def say(self, text: str, kind: str = "ok") -> None:
         self.message.value = f'<p class="tt-msg-{kind} tt-big">{esc(text)}</p>' if text else ""

@@ -1,4 +1,6 @@
-"""The teacher's screen before a class game exists: the form that creates one from a preset."""
+"""The teacher's screen before a class game exists: the form that creates one from a preset, and
+may name earlier classes of the same game whose stored choices fill the seats nobody sits in
+(a class of one, the odd one out)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,16 @@ class TeacherForm(TeacherPart):
             description=_("Groups"),
             layout=widgets.Layout(width="min(100%, 480px)"),
         )
+        self.partners = widgets.SelectMultiple(
+            options=[],
+            description=_("Partners"),
+            rows=4,
+            layout=widgets.Layout(width="min(100%, 560px)"),
+        )
+        self.partners.add_class("tt-partners")
+        self.partners_note = widgets.HTML()
+        self.preset.observe(lambda _change: self._earlier(), names="value")
+        self._earlier()
         create = widgets.Button(description=_("Create the class game"), button_style="primary")
         create.add_class("tt-create-class")
         create.on_click(lambda _b: self.create())
@@ -39,14 +51,54 @@ class TeacherForm(TeacherPart):
             self.preset,
             self.rounds,
             self.matching,
+            self.partners_note,
+            self.partners,
             create,
         )
+
+    def _earlier(self) -> None:
+        """The earlier classes of the chosen game, offered as partners (none chosen at first)."""
+        _ = self.t.gettext
+        assert self.classes is not None
+        try:
+            earlier = self.classes.earlier_classes(self.preset.value)
+        except (ClassError, StoreError) as error:
+            self.say(str(error), "error")
+            earlier = []
+        self.partners.options = [
+            (
+                _(
+                    "class {class_id} of {date}: {choices}",
+                    class_id=c.class_id,
+                    date=c.created.date().isoformat(),
+                    choices=self.t.ngettext(
+                        "{n} stored choice", "{n} stored choices", c.choices, n=c.choices
+                    ),
+                ),
+                c.class_id,
+            )
+            for c in earlier
+        ]
+        self.partners.layout.display = "" if earlier else "none"
+        note = (
+            _(
+                "Partners from earlier classes of this game (optional): a student with no "
+                "partner in a round plays against a stored choice of the classes chosen here "
+                "(Ctrl or ⌘ to choose several)."
+            )
+            if earlier
+            else _("No earlier class of this game has stored choices yet.")
+        )
+        self.partners_note.value = f"<p>{esc(note)}</p>"
 
     def create(self) -> None:
         assert self.classes is not None
         try:
             new = self.classes.create(
-                self.preset.value, int(self.rounds.value), self.matching.value
+                self.preset.value,
+                int(self.rounds.value),
+                self.matching.value,
+                partners_from=list(self.partners.value),
             )
         except (ClassError, StoreError) as error:
             self.say(str(error), "error")

@@ -31,6 +31,8 @@ class TeacherPart:
     preset: widgets.Dropdown
     rounds: widgets.BoundedIntText
     matching: widgets.Dropdown
+    partners: widgets.SelectMultiple
+    partners_note: widgets.HTML
     confirm: widgets.HBox
     timer: widgets.BoundedIntText
     results: widgets.VBox
