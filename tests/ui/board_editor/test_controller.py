@@ -265,3 +265,22 @@ def test_the_scene_shows_neighbours_of_the_selected_territory() -> None:
     assert len(set(fills.values())) == 3  # the chosen one, its neighbour, the others
     assert len(scene.lines) == 1
     assert scene.shapes[0].rings[0].max() == 50.0  # canvas pixels: drawing times the scale
+
+
+def test_a_tap_that_only_chooses_writes_nothing(store: Store, monkeypatch) -> None:
+    ctl, _ = blank_page(store)
+    assert ctl.draft is not None
+    writes: list[str] = []
+    original = Boards.save_work
+
+    def counted(self: Boards, key: str, data: dict) -> None:
+        writes.append(key)
+        original(self, key, data)
+
+    monkeypatch.setattr(Boards, "save_work", counted)
+    ctl.set_mode(Mode.SELECT)
+    ctl.tap(*centre(ctl, ctl.draft.ids()[0]))
+    ctl.tap(*centre(ctl, ctl.draft.ids()[1]))
+    assert writes == []
+    ctl.set_name("Egypt")
+    assert writes == ["board-editor"]
