@@ -10,6 +10,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.classroom.games import StageGame, preset
 from tabletop.classroom.ledger import ClassError, ClassLedger, StoredChoice
@@ -237,3 +239,64 @@ def test_every_seat_is_paid_by_the_rules_with_stored_partners() -> None:
         assert [o.payoff for o in sorted(outcomes, key=lambda o: game.roles.index(o.role))] == list(
             game.payoff(profile)
         )
+
+
+steps = st.lists(
+    st.tuples(
+        st.sampled_from(["join", "standin", "leave", "submit", "open", "close"]),
+        st.integers(0, 9),
+        st.integers(0, 3),
+    ),
+    max_size=50,
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(steps, st.sampled_from(["africa-two-full-score", "africa-three-full", "massai-two-huts"]))
+def test_stand_ins_and_stored_partners_keep_the_books_straight(
+    plan: list[tuple[str, int, int]], key: str
+) -> None:
+    pool = _stored(key, 3)
+    ledger = ClassLedger.new(key, rounds=5, seed=1, partners_from=[3])
+    ids: list[str] = []
+    strategies = ["uniform", "nash", "best-response"]
+    for kind, who, choice in plan:
+        try:
+            if kind == "join":
+                ids.append(ledger.join(f"p{len(ids)}", f"h{len(ids)}"))
+            elif kind == "standin":
+                sid = f"b{len(ids)}"
+                ids.append(
+                    ledger.add_standin(f"Stand-in {len(ids)}", strategies[choice % 3], who, sid)
+                )
+            elif ids and kind == "leave":
+                ledger.leave(ids[who % len(ids)])
+            elif ids and kind == "submit":
+                sid = ids[who % len(ids)]
+                seat = ledger.seat_of(sid)
+                role = seat[1] if seat else 0
+                actions = ledger.game.actions[role]
+                ledger.submit(sid, actions[choice % len(actions)])
+            elif kind == "open":
+                ledger.open_round()
+            elif kind == "close":
+                ledger.close_round(pool)
+        except ClassError:
+            pass
+    for record in ledger.history:
+        if not record.closed:
+            continue
+        assert len(record.outcomes) == ledger.game.group_size * len(record.groups)
+        for o in record.outcomes:
+            assert o.standin == (o.student is not None and o.student.startswith("b"))
+            if o.stored_class is not None:
+                assert o.student is None and o.by_computer and o.stored_class == 3
+        # The class's frequencies count its own choices only (stand-ins' among them).
+        own = [o for o in record.outcomes if not o.by_computer]
+        counted = Counter(o.action for o in own)
+        shares = ledger.shares(record.number)
+        if own:
+            for action, share in shares.items():
+                assert share == pytest.approx(counted[action] / len(own))
+    again = ClassLedger.from_json(json.loads(json.dumps(ledger.to_json())))
+    assert again.to_json() == ledger.to_json()
