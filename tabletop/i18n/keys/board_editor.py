@@ -95,8 +95,5 @@ BOARD_EDITOR: dict[str, Msg] = {
     "not_saved": N_("Not saved: {error}"),
     "export": N_("Export the board file"),
     "export_ready": N_("↓ {file}"),
-    "play_link": N_(
-        "Start a game on it: open the Africa 1880 page, its New game form offers the saved boards."
-    ),
     "done": N_("Done."),
 }
