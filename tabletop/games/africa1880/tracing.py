@@ -39,6 +39,8 @@ NOTHING = 0
 #: Two regions whose shared border is shorter than this fraction of the photo's longer side
 #: are not neighbours (a corner where four territories meet is a few pixels of contact).
 CORNER_FRACTION = 0.012
+#: Pixels this fraction as dark as a clear line count when they continue one.
+HYSTERESIS = 0.35
 #: A board file's drawing holds at most so many rings per territory, and points per ring.
 MAX_RINGS = 50
 MAX_RING_POINTS = 2000
@@ -203,7 +205,13 @@ def border_lines(grey: NDArray[np.float32], gap: int) -> NDArray[np.bool_]:
             np.maximum(darkness, (sides - grey) / (sides + 8.0), out=darkness)
     # Half of Otsu's split: lines under glare or in shade are fainter than the rest.
     threshold = min(0.25, max(0.08, 0.5 * _otsu(darkness[darkness > 0.04])))
-    lines: NDArray[np.bool_] = darkness > threshold
+    # Hysteresis: fainter pixels count where they continue a clear line (a border fading
+    # under glare or blur), not where they stand alone (noise, paper texture).
+    faint, _ = ndimage.label(darkness > HYSTERESIS * threshold, structure=np.ones((3, 3)))
+    clear = np.zeros(int(faint.max()) + 1, dtype=bool)
+    clear[faint[darkness > threshold]] = True
+    clear[0] = False
+    lines: NDArray[np.bool_] = clear[faint]
     if gap > 0:
         structure = np.ones((gap + 1, gap + 1), dtype=bool)
         lines = ndimage.binary_closing(np.pad(lines, gap + 1), structure=structure)[
@@ -465,7 +473,7 @@ class Regions:
 
     def split(self, rid: int, start: Point, end: Point) -> tuple[int, int]:
         """Cut region ``rid`` along the segment from ``start`` to ``end`` (original pixels): the
-        side holding the larger piece keeps ``rid``, the other side gets a new id; returns both.
+        larger side keeps ``rid``, the other side gets a new id; returns both.
 
         Raises ValueError when the segment does not divide the region.
         """
@@ -656,6 +664,8 @@ def _sides_of_cut(
         _, (rows, cols) = ndimage.distance_transform_edt(owner == 0, return_indices=True)
         owner[unowned] = owner[rows[unowned], cols[unowned]]
     side: NDArray[np.bool_] = mine & (owner == 2)
+    if 2 * np.count_nonzero(side) > np.count_nonzero(mine):  # the larger side keeps the id
+        side = mine & (owner == 1)
     return side
 
 

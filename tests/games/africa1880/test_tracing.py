@@ -26,19 +26,24 @@ from tests.games.africa1880.synthetic_photos import (
     voronoi_design,
 )
 
-# Three different boards, each photographed with every defect at once (perspective, rotation,
-# shade, glare, blur, noise, JPEG), at sizes from 1 to 3 megapixels.
+# Four boards (three designs), each photographed with every defect at once (perspective, rotation,
+# shade, glare, blur, noise, JPEG), at sizes from 1 to 3 megapixels; the last one harshly (thin
+# lines of 2 pixels, strong glare and shade, more blur and noise, a low JPEG quality).
+HARSH = Defects(
+    perspective=0.08, rotation=8.0, blur=1.8, glare=0.65, shade=0.4, noise=5.0, quality=60
+)
 BOARDS = {
-    "bundled": (lambda: bundled_design(), 2.0, Defects(rotation=7.0, quality=65)),
-    "voronoi-18": (lambda: voronoi_design(seed=11, count=18), 1.0, Defects(perspective=0.06)),
-    "voronoi-36": (lambda: voronoi_design(seed=12, count=36), 3.0, Defects(rotation=-8.0)),
+    "bundled": (lambda: bundled_design(), 2.0, Defects(rotation=7.0, quality=65), 3.0),
+    "voronoi-18": (lambda: voronoi_design(seed=11, count=18), 1.0, Defects(perspective=0.06), 3.0),
+    "voronoi-36": (lambda: voronoi_design(seed=12, count=36), 3.0, Defects(rotation=-8.0), 3.0),
+    "voronoi-30-harsh": (lambda: voronoi_design(seed=14, count=30), 2.5, HARSH, 2.0),
 }
 
 
 @pytest.fixture(scope="module", params=sorted(BOARDS))
 def traced(request: pytest.FixtureRequest) -> tuple[SyntheticPhoto, Regions]:
-    make, megapixels, defects = BOARDS[request.param]
-    photo = photograph(make(), megapixels, defects, seed=len(request.param))
+    make, megapixels, defects, line_width = BOARDS[request.param]
+    photo = photograph(make(), megapixels, defects, seed=len(request.param), line_width=line_width)
     return photo, trace(read_photo(photo.data, TraceSettings(work_side=1200)))
 
 
