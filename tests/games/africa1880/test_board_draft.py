@@ -138,6 +138,7 @@ def test_every_problem_is_listed_at_once() -> None:
     assert any("historical start of France" in p and "not coastal" in p for p in problems)
     assert any(p.startswith("Egypt has no neighbour") for p in problems)
     assert len(problems) >= 4
+    assert "Le territoire 3 n'a pas encore de nom." in draft.problems("fr")
 
 
 def test_an_island_may_have_no_neighbour_but_an_inland_territory_may_not() -> None:
@@ -168,8 +169,9 @@ def test_refused_edits_say_why_and_change_nothing() -> None:
     draft = grid_draft(2, 1)
     a, b = draft.ids()
     before = draft.state
-    with pytest.raises(DraftError, match="1 to 4"):
+    with pytest.raises(DraftError, match="1 to 4") as refused:
         draft.set_spaces(a, 5)
+    assert refused.value.text("de") == "Ein Gebiet hat 1 bis 4 Entwicklungsfelder, nicht 5."
     with pytest.raises(DraftError, match="own neighbour"):
         draft.toggle_link(a, a)
     with pytest.raises(DraftError, match="no such territory"):

@@ -232,8 +232,11 @@ def test_the_language_changes_every_text(store: Store) -> None:
     ctl.start_bundled()
     ctl.set_lang("fr")
     assert ctl.lang == "fr"
-    assert page.tools.undo.description == t("undo", "fr")
-    assert page.title.value == f"<h1>{t('title', 'fr')}</h1>"
+    assert page.tools.undo.description == t("undo", "fr") == "Annuler"
+    assert page.title.value == "<h1>Éditeur de plateau</h1>"
+    assert "32 sur 32 nommés" in page.checks.progress.value
+    ctl.set_lang("de")
+    assert page.territory.walk.value == "Ein Gebiet auf der Karte antippen."
 
 
 def test_taps_and_clicks_are_one_point_each() -> None:
