@@ -28,9 +28,10 @@ __all__ = ["THEORY_CSS", "lambda_sentence", "theory_html"]
 
 _log = logging.getLogger("tabletop.ui.classroom")
 
-#: Colours of the three columns (prediction, class, QRE) and of the actions' lines.
+#: Colours of the three columns (prediction, class, QRE), and of the actions' lines (none of
+#: the columns' colours, so a line is never read as a column).
 COLUMN_COLOURS = ("#757575", "#1565c0", "#ef6c00")
-LINE_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
+LINE_COLOURS = ("#6a1b9a", "#2e7d32", "#c62828", "#00838f", "#5d4037", "#ad1457", "#827717")
 #: Below this p-value the class's play is "far from uniform".
 SIGNIFICANT = 0.05
 

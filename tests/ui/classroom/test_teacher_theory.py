@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.classroom.games import preset
+from tabletop.classroom.games import PRESETS, preset
 from tabletop.classroom.theory import class_theory, theory_csv
 from tabletop.i18n import format_decimal
 from tabletop.store import Store, open_store
@@ -165,3 +165,23 @@ def test_the_panel_speaks_the_language(lang: str) -> None:
     counts = {"1": {"France": {"war": 3, "alliance": 1}}}
     panel = theory_html("africa-two-full", counts, lang)
     assert "Theory beside the class" not in panel and "Prediction (Nash)" not in panel
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_class_game_gets_its_panel(key: str) -> None:
+    game = preset(key)
+    # Round 1: every side plays its first action twice and its last once; round 2: the reverse.
+    counts = {
+        str(n): {
+            role: {actions[0]: 2 if n == 1 else 1, actions[-1]: 1 if n == 1 else 2}
+            for role, actions in zip(game.roles, game.actions, strict=True)
+        }
+        for n in (1, 2)
+    }
+    panel = theory_html(key, counts, "en")
+    theory = class_theory(game, counts)
+    assert lambda_sentence(theory["qre"], tr("en")) in panel.replace("&#x27;", "'")
+    assert panel.count("class='tt-theory-row'") == sum(
+        len(p["actions"]) for p in theory["populations"]
+    )
+    assert panel.count("<svg") == len(theory["populations"])
