@@ -71,6 +71,7 @@ BOARD_EDITOR: dict[str, Msg] = {
     "hint_bridge_second": N_("Now tap the territory to join to {name} by a land bridge."),
     "close_outline": N_("Close the outline"),
     "cancel_outline": N_("Cancel the outline"),
+    "replace_outline": N_("Make it the outline of {name}"),
     "undo": N_("Undo"),
     "redo": N_("Redo"),
     "erase": N_("Remove this territory"),

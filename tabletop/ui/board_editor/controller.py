@@ -326,7 +326,8 @@ class BoardEditorController(traitlets.HasTraits):
         """What taps do now (a cut or an outline being placed is dropped)."""
         self.mode = Mode(mode)
         self.pending = ()
-        if self.mode in (Mode.MERGE, Mode.BRIDGE, Mode.DRAW, Mode.SPLIT):
+        # Drawing keeps the territory chosen: its outline may be the one drawn again.
+        if self.mode in (Mode.MERGE, Mode.BRIDGE, Mode.SPLIT):
             self.selected = 0
         self.revision += 1
         self.say(self.hint())
@@ -417,6 +418,18 @@ class BoardEditorController(traitlets.HasTraits):
         self.revision += 1
         # Still drawing: the next outline can follow; the new territory is chosen, to be named.
         self.selected = self.draft.add_territory([points])
+        self._changed()
+        self.say(self.hint())
+
+    @_guarded
+    def replace_outline(self) -> None:
+        """Make the points placed in Draw mode the chosen territory's outline (drawn again by
+        hand where the photo was poor); its name and borders stay."""
+        if self.draft is None or not self.selected:
+            return
+        points, self.pending = self.pending, ()
+        self.revision += 1
+        self.draft.set_outline(self.selected, [points])
         self._changed()
         self.say(self.hint())
 

@@ -132,6 +132,7 @@ class ToolsPanel(widgets.VBox):
         self.undo = _button("tt-board-undo", ctl.undo)
         self.redo = _button("tt-board-redo", ctl.redo)
         self.close_button = _button("tt-close-outline", ctl.close_outline)
+        self.replace_button = _button("tt-replace-outline", ctl.replace_outline)
         self.cancel = _button("tt-cancel-outline", ctl.cancel_pending)
         self.gap = widgets.IntSlider(value=ctl.gap, min=0, max=8, continuous_update=False)
         self.smallest = widgets.FloatSlider(
@@ -156,7 +157,9 @@ class ToolsPanel(widgets.VBox):
                 self.export_link,
                 self.settings,
                 self.modes,
-                widgets.HBox([self.undo, self.redo, self.close_button, self.cancel]),
+                widgets.HBox(
+                    [self.undo, self.redo, self.close_button, self.replace_button, self.cancel]
+                ),
             ]
         )
 
@@ -205,6 +208,12 @@ class ToolsPanel(widgets.VBox):
         self.close_button.layout.display = "" if ctl.mode == Mode.DRAW else "none"
         self.cancel.layout.display = "" if drawing else "none"
         self.close_button.disabled = len(ctl.pending) < 3
+        chosen = draft is not None and ctl.selected in draft.state.territories
+        self.replace_button.layout.display = "" if ctl.mode == Mode.DRAW and chosen else "none"
+        self.replace_button.disabled = len(ctl.pending) < 3
+        if draft is not None and chosen:
+            name = draft.label(ctl.selected, lang)
+            self.replace_button.description = t("replace_outline", lang, name=name)
         self.save.description = t("save", lang)
         self.export.description = t("export", lang)
         self.start_again.description = t("start_title", lang)

@@ -287,3 +287,21 @@ def test_a_tap_that_only_chooses_writes_nothing(store: Store, monkeypatch) -> No
     assert writes == []
     ctl.set_name("Egypt")
     assert writes == ["board-editor"]
+
+
+def test_an_outline_drawn_again_replaces_the_chosen_one(store: Store) -> None:
+    ctl, page = blank_page(store)
+    assert ctl.draft is not None
+    first = ctl.draft.ids()[0]
+    ctl.set_mode(Mode.SELECT)
+    ctl.tap(*centre(ctl, first))
+    ctl.set_name("Egypt")
+    ctl.set_mode(Mode.DRAW)
+    assert ctl.selected == first  # drawing keeps the territory chosen
+    for point in [(0, 0), (60, 0), (60, 60), (0, 60)]:
+        ctl.tap(*point)
+    assert page.tools.replace_button.layout.display == ""
+    assert page.tools.replace_button.description == "Make it the outline of Egypt"
+    page.tools.replace_button.click()
+    assert ctl.draft.at(30, 30) == first and ctl.draft.at(80, 80) is None
+    assert ctl.draft.territory(first).name == "Egypt" and len(ctl.draft.ids()) == 3
