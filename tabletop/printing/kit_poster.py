@@ -29,6 +29,7 @@ __all__ = [
     "COUNTER",
     "MARGIN",
     "Measure",
+    "MAX_HEIGHT",
     "MIN_HEIGHT",
     "OVERLAP",
     "PIN",
@@ -49,6 +50,7 @@ COUNTER = 16.0  # mm: a presence counter or a colony marker (square)
 PIN = 12.0  # mm: a development pin (square)
 SPACE = PIN + 3.0  # mm: the circle of a development space holds a pin
 MIN_HEIGHT = 700.0  # mm: a poster smaller than this is hard to play on across a table
+MAX_HEIGHT = 1400.0  # mm: past this a tiny territory gets a callout rather than a bigger map
 ROOM = 2 * COUNTER + 6.0  # mm: the widest disc inside the smallest territory
 FONT_SIZES = (14.0, 12.0, 10.0)  # pt, the name on one line, tried in this order
 MIN_FONT = 9.0  # pt: the name on two lines, and in a callout
@@ -222,13 +224,15 @@ def inscribed_radius(rings: Sequence[Ring], cell: float) -> float:
 
 def poster_scale(geometry: Geometry) -> float:
     """mm per drawing unit: the smallest territory holds a disc :data:`ROOM` mm wide, and the
-    map is at least :data:`MIN_HEIGHT` mm tall."""
+    map is at least :data:`MIN_HEIGHT` mm tall, at most :data:`MAX_HEIGHT` (a traced board with
+    a sliver of a territory would otherwise ask for a poster metres tall: that one gets a
+    callout)."""
     cell = max(geometry.width, geometry.height) / 600
     smallest = min(
         (inscribed_radius(rings, cell) for rings in geometry.polygons.values()), default=0.0
     )
     needed = ROOM / (2 * smallest) if smallest > 0 else 0.0
-    return max(MIN_HEIGHT / geometry.height, needed)
+    return max(MIN_HEIGHT / geometry.height, min(needed, MAX_HEIGHT / geometry.height))
 
 
 @dataclass(frozen=True)

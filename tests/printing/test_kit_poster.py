@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import load_board
-from tabletop.games.africa1880.geometry import Geometry, load_geometry
+from tabletop.games.africa1880.geometry import Geometry, geometry_from_dict, load_geometry
 from tabletop.printing.kit_poster import (
     COUNTER,
     MARGIN,
+    MAX_HEIGHT,
     MIN_HEIGHT,
     OVERLAP,
     PT,
@@ -161,3 +162,21 @@ def test_a_too_small_territory_gets_a_callout_in_the_sea() -> None:
         start, end = card.leader  # type: ignore[misc]
         assert inside(geometry, card.territory, *end, poster.scale)
         assert card.x <= start[0] <= card.x + card.w and card.y <= start[1] <= card.y + card.h
+
+
+def test_a_sliver_of_a_territory_gets_a_callout_not_a_giant_poster() -> None:
+    data = grid_board()
+    drawing = data["drawing"]
+    # Amberland shrunk to a 6 x 6 pixel square in its corner of a 4000 x 3000 photo.
+    x, y = drawing["territories"]["Amberland"]["polygons"][0][0]
+    drawing["territories"]["Amberland"] = {
+        "polygons": [[[x, y], [x + 6, y], [x + 6, y + 6], [x, y + 6]]],
+        "label": [x + 3, y + 3],
+    }
+    geometry = geometry_from_dict(drawing)
+    board = board_from_dict(grid_board())
+    scale = poster_scale(geometry)
+    assert geometry.height * scale == pytest.approx(MAX_HEIGHT)
+    poster = layout_poster(geometry, board, "en", rough_measure, scale)
+    assert poster.cards["Amberland"].leader is not None
+    assert all(card.leader is None for name, card in poster.cards.items() if name != "Amberland")
