@@ -691,6 +691,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     token = _token(args, STUDENT_TOKEN_VARIABLE, "the student's")
     try:
         before = classes.student_view(args.id, token)
+        if before["status"] == "finished":
+            raise CliError(f"class game {args.id} is over: no more choices")
         action = pick_action(before["actions"], args.choice)
         classes.submit(args.id, token, action)
         view = classes.student_view(args.id, token)
