@@ -486,3 +486,17 @@ def test_a_class_of_one_plays_against_an_earlier_class(capsys: Any, db: str) -> 
     assert "has no stored choices of this game" in refused(
         capsys, "class", "new", "massai-two-huts", "--partners-from", eid, "--db", db
     )
+
+
+def test_the_class_family_alone_parses_as_the_whole_command() -> None:
+    """``tabletop class ...`` builds only its own family's parser; the same arguments result."""
+    from tabletop.cli.dispatch import build_parser
+
+    for argv in (
+        ["class", "new", "africa-two", "--rounds", "2", "--base-url", "http://a", "--json"],
+        ["class", "play", "3", "--token", "t", "war"],
+        ["class", "standins", "3", "4", "--strategy", "best-response"],
+        ["class", "export", "3", "-o", "-", "--table", "qre"],
+    ):
+        alone = build_parser(("class",)).parse_args(argv)
+        assert vars(alone) == vars(build_parser().parse_args(argv)), argv
