@@ -145,6 +145,13 @@ def _decoded(image: Any, work_side: int) -> Any:
         )
     image.load()
     upright = ImageOps.exif_transpose(image)
+    if upright.mode in ("I", "I;16", "I;16B", "I;16L", "F"):
+        # A 16-bit grey scan: its values run to 65535, not 255.
+        import numpy as np
+
+        wide = np.asarray(upright, dtype=np.float64)
+        top = 65535.0 if upright.mode.startswith("I") else max(1.0, float(wide.max()))
+        upright = Image.fromarray(np.clip(wide * 255.0 / top, 0, 255).astype(np.uint8))
     if upright.mode in ("RGBA", "LA", "PA") or (
         upright.mode == "P" and "transparency" in upright.info
     ):

@@ -106,3 +106,11 @@ def test_transparency_becomes_white() -> None:
 def test_settings_out_of_range_refused(wrong: dict[str, float]) -> None:
     with pytest.raises(ValueError):
         TraceSettings(**wrong)  # type: ignore[arg-type]
+
+
+def test_a_sixteen_bit_grey_scan_keeps_its_shades() -> None:
+    buffer = io.BytesIO()
+    Image.fromarray(np.full((80, 100), 40_000, dtype=np.uint16)).save(buffer, "PNG")
+    photo = read_photo(buffer.getvalue())
+    assert photo.pixels.shape == (80, 100, 3)
+    assert abs(int(photo.pixels[0, 0, 0]) - 40_000 * 255 // 65_535) <= 1
