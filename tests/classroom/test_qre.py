@@ -307,3 +307,22 @@ def test_every_profile_is_a_logit_fixed_point(payoffs: list[int], lam: float) ->
     for m, r in zip(mixes, response, strict=True):
         assert np.all(m >= 0) and m.sum() == pytest.approx(1.0)
         assert np.abs(m - r).max() < 1e-8
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    payoffs=st.lists(st.integers(-5, 9), min_size=12, max_size=12),
+    counts=st.lists(st.integers(0, 30), min_size=5, max_size=5).filter(lambda c: sum(c) > 0),
+)
+def test_the_fit_is_never_worse_than_the_branch_or_uniform_play(
+    payoffs: list[int], counts: list[int]
+) -> None:
+    game = PopulationGame.from_payoffs(np.array(payoffs, dtype=float).reshape(2, 2, 3))
+    fit = fit_qre(game, [counts[:2], counts[2:]])
+    flat = np.array(counts, dtype=float)
+    branch = trace_branch(game)
+    assert fit.log_likelihood >= float((branch.logs @ flat).max()) - 1e-9
+    assert fit.log_likelihood >= fit.log_likelihood_uniform - 1e-12
+    assert 0 <= fit.lam <= fit.lam_end and 0 <= fit.p_uniform <= 1
+    for mix in fit.profile:
+        assert min(mix) >= 0 and sum(mix) == pytest.approx(1.0)
