@@ -163,3 +163,13 @@ def test_both_setups_with_the_keyboard_alone(voila, page, wait_for_widgets) -> N
     expect(square).to_have_text(BOARD_WORDS["empty"].render("fr", square="a5"), timeout=TIMEOUT_MS)
     dark_d6 = BOARD_WORDS["hut_1"].render("fr", square="d6")
     expect(page.locator(".tt-massai-grid [data-square='d6']")).to_have_text(dark_d6)
+
+    # A click on the canvas gives it the focus: Tab still moves on (the canvas took every key).
+    canvas = page.locator("canvas.tt-massai-board")
+    box = canvas.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 5, box["y"] + 5)  # its margin: no square
+    expect(canvas).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") != "CANVAS"
+    expect(canvas).to_have_attribute("tabindex", "-1")  # the grid is the board's keyboard

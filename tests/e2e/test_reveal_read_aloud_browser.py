@@ -59,6 +59,13 @@ def test_each_step_is_read_aloud_only_when_switched_on(voila, page, wait_for_wid
         next_button.click()
         expect(title).to_have_text(steps[index].title, timeout=TIMEOUT)
 
+    # The map takes the keys once clicked (→, ←…), but Tab leaves it for the buttons.
+    canvas = page.locator("canvas.tt-reveal-map")
+    canvas.click()
+    expect(canvas).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") != "CANVAS"
+
     # Off by default: a step shown says nothing.
     expect(switch).not_to_be_checked(timeout=TIMEOUT)
     go_next(1)
