@@ -6,16 +6,19 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.report_text import format_report
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.board import square_name
 from tabletop.games.massai.gamefile import GameRecord
+from tabletop.games.massai.reports import Report
 from tabletop.ui.africa1880.map import AfricaMapView, build_map_model, changes_from_report
 from tabletop.ui.africa1880.report_view import report_html
 from tabletop.ui.africa1880.session import replay
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.read_aloud import ReadAloud
 
-__all__ = ["ReportView", "massai_board_html", "massai_report_html"]
+__all__ = ["ReportView", "massai_board_html", "massai_report_html", "revealed_reports"]
 
 HUT = ("⌂", "▲")
 
@@ -35,8 +38,11 @@ class ReportView(widgets.HBox):
         self.text = widgets.HTML()
         self.text.add_class("tt-table-report-text")
         self.text.layout.flex = "1 1 24em"
+        #: The report read aloud when a resolution arrives (the switch is off at first).
+        self.read_aloud = ReadAloud()
+        self.read_aloud.layout.flex = "1 1 100%"
         self.map_view: AfricaMapView | None = None
-        self.children: tuple[widgets.Widget, ...] = (self.text,)
+        self.children: tuple[widgets.Widget, ...] = (self.read_aloud, self.text)
 
     def show_africa(self, game: Game, lang: str, nothing: str) -> None:
         """The last round's full report and the map after it (``nothing`` before a round)."""
@@ -50,15 +56,26 @@ class ReportView(widgets.HBox):
             if report is not None
             else f"<p>{esc(nothing)}</p>"
         )
+        self.speak(
+            format_report(report, lang, "power", game.board) if report is not None else nothing,
+            lang,
+        )
         if self.map_view is None:
             self.map_view = AfricaMapView(model)
-            self.children = (self.text, self.map_view)
+            self.children = (self.read_aloud, self.text, self.map_view)
         else:
             self.map_view.set_model(model)
 
     def show_massai(self, record: GameRecord, lang: str) -> None:
         """The secrets revealed by the last resolution and the board after them."""
         self.text.value = massai_report_html(record, lang)
+        self.speak("\n".join(r.text(lang) for r in revealed_reports(record)), lang)
+
+    def speak(self, words: str, lang: str) -> None:
+        """Hand the report's words to the read-aloud switch (spoken while it is on)."""
+        if self.read_aloud.lang != lang:
+            self.read_aloud.relabel(lang)
+        self.read_aloud.say(words)
 
 
 def massai_board_html(record: GameRecord) -> str:
@@ -81,15 +98,20 @@ def massai_board_html(record: GameRecord) -> str:
     )
 
 
+def revealed_reports(record: GameRecord) -> list[Report]:
+    """The reports of the secrets the last resolution revealed: both setups, or the last
+    action."""
+    reports = list(record.reports)
+    if len(reports) >= 2 and all(isinstance(r.action, Setup) for r in reports[-2:]):
+        return reports[-2:]  # both setups, revealed together
+    return reports[-1:]
+
+
 def massai_report_html(record: GameRecord, lang: str) -> str:
     """The secrets revealed by the last resolution (both setups, or an attack with its guards)
     and the board after them."""
     _ = tr(lang).gettext
-    reports = list(record.reports)
-    shown = reports[-1:]
-    if len(reports) >= 2 and all(isinstance(r.action, Setup) for r in reports[-2:]):
-        shown = reports[-2:]  # both setups, revealed together
-    lines = "".join(f"<li>{esc(r.text(lang))}</li>" for r in shown)
+    lines = "".join(f"<li>{esc(r.text(lang))}</li>" for r in revealed_reports(record))
     parts = []
     if lines:
         title = esc(_("Revealed"))
