@@ -48,8 +48,12 @@ def editor_canvas(page):
 
 
 def name_territory(page, point_on_canvas, point: tuple[float, float], name: str) -> None:
+    walk = page.locator(".tt-board-walk")
+    before = walk.inner_text()
     point_on_canvas(editor_canvas(page), *point)
-    expect(page.locator(".tt-board-walk")).to_contain_text(" of 3", timeout=TIMEOUT)
+    # The panel shows the territory clicked (not the one chosen before) before a name is typed.
+    expect(walk).not_to_have_text(before, timeout=TIMEOUT)
+    expect(walk).to_contain_text(" of 3", timeout=TIMEOUT)
     box = page.locator(".tt-territory-name input")
     expect(box).to_be_editable(timeout=TIMEOUT)
     box.fill(name)
@@ -78,7 +82,9 @@ def test_a_photo_becomes_a_board_a_game_is_played_on(
     expect(message).to_contain_text("3 territories found.", timeout=TIMEOUT)
     progress = page.locator(".tt-board-progress")
     expect(progress).to_contain_text("0 of 3 named", timeout=TIMEOUT)
-    expect(page.locator(".tt-board-problems")).to_contain_text("Territory 1 has no name yet.")
+    expect(page.locator(".tt-board-problems")).to_contain_text(
+        "Territory 1 has no name yet.", timeout=TIMEOUT
+    )
 
     # Named by clicking each territory where the photo shows it.
     canvas = editor_canvas(page)
@@ -137,17 +143,22 @@ def test_a_photo_becomes_a_board_a_game_is_played_on(
     page.locator(".tt-start-game").click()
     year = page.locator(".tt-year-label")
     expect(year).to_contain_text("1880 — round 1 of 8", timeout=TIMEOUT)
-    main_tab(page, "Order sheets").click()
+    # The new game opens on its order sheets, France's first (its row names its start).
+    expect(page.locator(".tt-row-france-zululand")).to_be_visible(timeout=TIMEOUT)
     for power, order in (("France", "Zululand: develop"), ("Great Britain", "Ophir: develop")):
-        sheet_tab(page, power).click()
         box = page.locator(f".tt-sheet-{power.lower().replace(' ', '-')} textarea")
+        if not box.is_visible():
+            tab = sheet_tab(page, power)
+            expect(tab).to_be_visible(timeout=TIMEOUT)
+            tab.click()
+        expect(box).to_be_editable(timeout=TIMEOUT)
         box.fill(order + "\n")
         expect(box).to_have_value(re.compile(order), timeout=TIMEOUT)
     page.locator(".tt-resolve").click()
     report = page.locator(".tt-report-box")
     expect(report).to_contain_text("Round 1880", timeout=TIMEOUT)
-    text = report.inner_text()
-    assert "Zululand" in text and "Ophir" in text
+    for name in ("Zululand", "Ophir"):
+        expect(report).to_contain_text(name, timeout=TIMEOUT)
     expect(year).to_contain_text("1885 — round 2 of 8", timeout=TIMEOUT)
 
     # The map shown is the traced one: where the photo shows a territory, the map names it.
