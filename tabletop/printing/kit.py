@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.geometry import Geometry, Point
+from tabletop.games.africa1880.palette import POWER_COLOURS, power_colour, power_letters
 from tabletop.games.africa1880.powers import POWERS, power_name
 from tabletop.i18n import check_lang, translator
 from tabletop.printing.kit_counters import Block, Counter, Piece, counter_pages
@@ -38,7 +39,7 @@ from tabletop.printing.order_sheets import blank_order_page
 from tabletop.printing.paper import FPDF_PAPER, PAPERS
 from tabletop.printing.pdf import FAMILY, SheetPDF
 
-__all__ = ["KitPlan", "PowerInk", "kit_pdf", "kit_plan"]
+__all__ = ["KitPlan", "PowerInk", "kit_pdf", "kit_plan", "palette_inks"]
 
 COUNTER_MARGIN = 12.0  # mm around the counter sheets
 SEA = (207, 227, 242)
@@ -54,6 +55,11 @@ class PowerInk:
 
     colour: str
     letters: str
+
+
+def palette_inks() -> dict[str, PowerInk]:
+    """Every power's colour and letters from the palette the pages use."""
+    return {p: PowerInk(power_colour(p), power_letters(p)) for p in POWER_COLOURS}
 
 
 @dataclass(frozen=True)
@@ -110,12 +116,15 @@ def kit_pdf(
     lang: str = "en",
     inks: Mapping[str, PowerInk] | None = None,
 ) -> bytes:
-    """The kit's PDF (bytes) for ``board`` drawn by ``geometry`` (None: no poster).
+    """The kit's PDF (bytes) for ``board`` drawn by ``geometry`` (None: no poster); the
+    counters in ``inks``, by default the powers' colours and letters of the one palette.
 
     Raises :class:`~tabletop.printing.fonts.FontMissing` when no font can be embedded and
     ``ValueError`` for a paper or language it does not know.
     """
     lang = str(check_lang(lang))
+    if inks is None:
+        inks = palette_inks()
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}: one of {', '.join(PAPERS)}")
     tr = translator(lang)

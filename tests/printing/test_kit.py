@@ -16,6 +16,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_check import board_from_dict
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.palette import POWER_COLOURS, POWER_LETTERS
 from tabletop.games.africa1880.powers import POWERS, power_name
 from tabletop.i18n import translator
 from tabletop.printing.kit import PowerInk, kit_pdf
@@ -23,7 +24,6 @@ from tabletop.printing.kit_counters import counter_pages
 from tabletop.printing.kit_poster import Tile, poster_scale, tile_poster
 from tabletop.printing.kit_rules import rules_title
 from tabletop.printing.paper import PAPERS
-from tabletop.ui.africa1880.palette import POWER_COLOURS, POWER_LETTERS
 from tests.games.africa1880.grid_board import NAMES, grid_board
 
 NEEDS = "needs {} from Debian's poppler-utils (the README's test command installs it)"

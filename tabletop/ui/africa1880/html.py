@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.games.africa1880.board_names import normalize_name
+from tabletop.games.africa1880.palette import power_colour
 from tabletop.i18n import format_number
 from tabletop.i18n.keys import text
-from tabletop.ui.africa1880.palette import power_colour
 from tabletop.ui.africa1880.texts import power_name
 from tabletop.ui.shell.html import esc
 

@@ -19,7 +19,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.i18n import N_, Msg
 from tabletop.printing.paper import PAPERS
 from tabletop.ui.africa1880.html import controller_guard
-from tabletop.ui.africa1880.palette import POWER_LETTERS, power_colour
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
@@ -78,12 +77,11 @@ class KitDownload(widgets.VBox):
         """Make the kit's PDF and show its download link."""
         # fpdf2, numpy and SciPy: paid on the first kit, not by every page opening.
         from tabletop.printing.fonts import FontMissing
-        from tabletop.printing.kit import PowerInk, kit_pdf
+        from tabletop.printing.kit import kit_pdf
 
         ctl = self.controller
-        inks = {p: PowerInk(power_colour(p), letters) for p, letters in POWER_LETTERS.items()}
         try:
-            self.pdf = kit_pdf(ctl.board, ctl.geometry, self.paper.value, ctl.lang, inks)
+            self.pdf = kit_pdf(ctl.board, ctl.geometry, self.paper.value, ctl.lang)
         except (FontMissing, ValueError) as error:
             self.pdf = None
             self.link.value = ""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.classroom.games import StageGame
+from tabletop.games.africa1880.palette import letter_colour, power_colour, power_letters
 from tabletop.i18n import Translator, format_percent
 from tabletop.store import Store
 from tabletop.store.classroom import Classes
@@ -20,16 +21,6 @@ from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.store_link import open_page_store
 
 _log = logging.getLogger("tabletop.ui.classroom")
-
-#: Colours of the powers' pawns in the drawings (the board's colours, roughly).
-PAWN = {
-    "Belgium": "#f9a825",
-    "France": "#1565c0",
-    "Germany": "#424242",
-    "Great Britain": "#c62828",
-    "Italy": "#2e7d32",
-    "Portugal": "#6a1b9a",
-}
 
 CLASS_CSS = """
 .tt-class-page { max-width: 100vw; overflow-x: hidden; box-sizing: border-box; padding: 4px; }
@@ -132,7 +123,9 @@ def _territory_svg(game: StageGame, role: str | None, t: Translator) -> str:
         x = 40 + k * 110
         ring = ' stroke="#000" stroke-width="4"' if power == role else ""
         pawns += (
-            f'<circle cx="{x}" cy="130" r="18" fill="{PAWN.get(power, "#777")}"{ring}/>'
+            f'<circle cx="{x}" cy="130" r="18" fill="{power_colour(power)}"{ring}/>'
+            f'<text x="{x}" y="135" font-size="13" font-weight="bold" text-anchor="middle" '
+            f'fill="{letter_colour(power)}">{esc(power_letters(power))}</text>'
             f'<text x="{x}" y="170" font-size="15" text-anchor="middle">{esc(power)}</text>'
         )
     svg = (

@@ -13,9 +13,9 @@ from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.geometry import Geometry, load_geometry
+from tabletop.games.africa1880.palette import letter_colour, power_colour, power_letters
 from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.i18n import translator
-from tabletop.ui.africa1880.palette import power_colour
 from tabletop.ui.reveal.steps import MapMarks, RevealStep
 from tabletop.ui.shell.html import esc
 
@@ -121,21 +121,33 @@ def _draw(canvas: Any, layout: AfricaMap, step: RevealStep, lang: str) -> None:
             canvas.font = "13px sans-serif"
             canvas.fill_style = "#555"
             canvas.fill_text("■" * pins + "□" * max(0, spaces - pins), x, y + 26)
-            powers = occupancy.get(name, [])
-            r = 12 if big else 9
-            start = x - (len(powers) - 1) * (r * 2 + 3) / 2
-            for i, power in enumerate(powers):
-                cx, cy = start + i * (r * 2 + 3), y + 4
-                canvas.fill_style = power_colour(power)
-                canvas.fill_circle(cx, cy, r)
-                canvas.stroke_style = "#fff"
-                canvas.line_width = 1.5
-                canvas.stroke_circle(cx, cy, r)
-                if (power, name) in marks.removed:
-                    canvas.stroke_style = "#c62828"
-                    canvas.line_width = 4
-                    canvas.stroke_line(cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3)
-                    canvas.stroke_line(cx - r - 3, cy + r + 3, cx + r + 3, cy - r - 3)
+            _pieces(canvas, occupancy.get(name, []), name, x, y, big, marks)
+
+
+def _pieces(
+    canvas: Any, powers: Sequence[str], name: str, x: float, y: float, big: bool, marks: MapMarks
+) -> None:
+    """The powers' discs in one territory, each with its letters; a removed one crossed."""
+    r = 12 if big else 9
+    start = x - (len(powers) - 1) * (r * 2 + 3) / 2
+    for i, power in enumerate(powers):
+        cx, cy = start + i * (r * 2 + 3), y + 4
+        canvas.fill_style = power_colour(power)
+        canvas.fill_circle(cx, cy, r)
+        canvas.stroke_style = "#fff"
+        canvas.line_width = 1.5
+        canvas.stroke_circle(cx, cy, r)
+        # The letters too: colour is never the only cue.
+        canvas.fill_style = letter_colour(power)
+        canvas.font = f"bold {r}px sans-serif"
+        canvas.fill_text(power_letters(power), cx, cy + 0.5)
+        if (power, name) in marks.removed:
+            # Black on a white halo: it reads on every power's colour, red ones too.
+            for colour, width in (("#ffffff", 7), ("#000000", 3.5)):
+                canvas.stroke_style = colour
+                canvas.line_width = width
+                canvas.stroke_line(cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3)
+                canvas.stroke_line(cx - r - 3, cy + r + 3, cx + r + 3, cy - r - 3)
 
 
 def _legend(steps: Sequence[RevealStep], lang: str) -> str:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.games.africa1880.palette import POWER_LETTERS
 from tabletop.games.africa1880.powers import POWERS, power_name
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
-from tabletop.ui.africa1880.palette import POWER_LETTERS
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import example_game
 from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.palette import POWER_COLOURS
 from tabletop.ui.africa1880.map import Changes, MapModel, build_map_model, draw
 from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, legend_box, title_box
 from tabletop.ui.africa1880.map.layout import (
@@ -34,7 +35,6 @@ from tabletop.ui.africa1880.map.placement import (
     leader_end,
     text_width,
 )
-from tabletop.ui.africa1880.palette import POWER_COLOURS
 from tests.ui.africa1880.test_map import RecordingMultiCanvas
 
 POWERS = tuple(POWER_COLOURS)  # the six powers

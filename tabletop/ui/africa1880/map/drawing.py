@@ -12,6 +12,7 @@ from typing import Any
 
 from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
+from tabletop.games.africa1880.palette import letter_colour, power_colour, power_letters
 from tabletop.ui.africa1880.map.canvas_shapes import LEGEND_LINE, Point, legend_box
 from tabletop.ui.africa1880.map.layout import (
     BORDER,
@@ -30,7 +31,6 @@ from tabletop.ui.africa1880.map.layout import (
     legend_entries,
 )
 from tabletop.ui.africa1880.map.placement import STAR_R, leader_end
-from tabletop.ui.africa1880.palette import LIGHT_POWERS, power_colour, power_letters
 from tabletop.ui.africa1880.texts import t
 
 
@@ -186,7 +186,7 @@ def _disc(c: Any, power: str, x: float, y: float, r: float = DISC_R) -> None:
     c.stroke_style = "#ffffff"
     c.line_width = 1.5
     c.stroke_circle(x, y, r - 0.75)
-    c.fill_style = "#000000" if power in LIGHT_POWERS else "#ffffff"
+    c.fill_style = letter_colour(power)
     c.font = f"bold {max(8, round(r))}px sans-serif"
     c.text_align = "center"
     c.text_baseline = "middle"
