@@ -297,19 +297,6 @@ class TerritoryPanel(widgets.VBox):
             self.confirm.disabled = True
             return
         territory = draft.territory(tid)
-        mark = " ✓" if tid in draft.state.confirmed else ""
-        self.walk.value = "<b>{}</b>{}".format(
-            esc(
-                t(
-                    "walk",
-                    lang,
-                    index=draft.number(tid),
-                    total=len(draft.ids()),
-                    name=draft.label(tid, lang),
-                )
-            ),
-            esc(mark),
-        )
         self.confirm.disabled = False
         self.details.layout.display = ""
         names = sorted(draft.label(other, lang) for other in draft.neighbours(tid))
@@ -323,6 +310,20 @@ class TerritoryPanel(widgets.VBox):
             self.spaces.value = territory.spaces
             self.coastal.value = territory.coastal
         self.neighbours.value = esc(t("neighbours_of", lang, names=", ".join(names) or "—"))
+        # The walk line last: once it names the territory, the boxes above show it too.
+        mark = " ✓" if tid in draft.state.confirmed else ""
+        self.walk.value = "<b>{}</b>{}".format(
+            esc(
+                t(
+                    "walk",
+                    lang,
+                    index=draft.number(tid),
+                    total=len(draft.ids()),
+                    name=draft.label(tid, lang),
+                )
+            ),
+            esc(mark),
+        )
 
 
 class StartsPanel(widgets.VBox):
