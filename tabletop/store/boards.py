@@ -34,7 +34,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tabletop.fileio import FileFormatError, check_json_value
-from tabletop.games.africa1880.board_check import board_from_dict
+from tabletop.games.africa1880.board_check import PHOTO_HASH, board_from_dict
 from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES
 from tabletop.store.errors import StoreError
 from tabletop.store.records import aware, dump_json, utc_now
@@ -122,6 +122,17 @@ def _checked_photo(photo: bytes) -> bytes:
     return bytes(photo)
 
 
+def _checked_text(board: dict[str, Any]) -> str:
+    """The board's JSON as kept, or :class:`SavedBoardError` if it is too large."""
+    text = dump_json(board)
+    if len(text.encode("utf-8")) > MAX_BOARD_BYTES:
+        raise SavedBoardError(
+            f"this board takes more than {MAX_BOARD_BYTES // (1024 * 1024)} MB; "
+            "simplify its drawing (fewer points per outline)"
+        )
+    return text
+
+
 def _checked_key(key: str) -> str:
     if not isinstance(key, str) or not key.strip() or len(key) > MAX_KEY_CHARS:
         raise SavedBoardError(f"an unfinished edit's key is 1 to {MAX_KEY_CHARS} characters")
@@ -171,18 +182,15 @@ class Boards:
         one :class:`~tabletop.games.africa1880.board.BoardError`; nothing is written); its title
         becomes ``name`` (the board's own title when ``name`` is blank). ``photo`` (JPEG or PNG
         bytes) is kept with this version; ``None`` keeps the previous version's photo, ``b""``
-        keeps none. :class:`BoardNotFound` for an unknown ``board_id``.
+        keeps none; a drawing that names no photo gets the kept one's SHA-256 as its ``"photo"``.
+        :class:`BoardNotFound` for an unknown ``board_id``.
         """
         raw_name = board.get("name", "") if isinstance(board, dict) else ""
         title = _checked_name(name, raw_name if isinstance(raw_name, str) else "")
         data = {**board, "name": title} if isinstance(board, dict) else board
         checked = board_from_dict(data, "the board to save")
-        text = dump_json(checked.to_dict())
-        if len(text.encode("utf-8")) > MAX_BOARD_BYTES:
-            raise SavedBoardError(
-                f"this board takes more than {MAX_BOARD_BYTES // (1024 * 1024)} MB; "
-                "simplify its drawing (fewer points per outline)"
-            )
+        saved_data = checked.to_dict()
+        _checked_text(saved_data)
         image = None if photo is None or photo == b"" else _checked_photo(photo)
         now = utc_now()
         with self.store.writing() as connection:
@@ -207,6 +215,12 @@ class Boards:
             photo_key = kept if photo is None else None
             if image is not None:
                 photo_key = self._keep_photo(connection, image)
+            drawing = saved_data.get("drawing")
+            if photo_key is not None and isinstance(drawing, dict) and "photo" not in drawing:
+                # The drawing names the photo it was traced on, so a game started on this
+                # version (it copies the board) can find the photo to show under its map.
+                drawing["photo"] = photo_key
+            text = _checked_text(saved_data)
             connection.execute(
                 board_versions.insert().values(
                     board_id=board_id,
@@ -302,6 +316,16 @@ class Boards:
                 sa.select(board_photos.c.data).where(board_photos.c.sha256 == row.photo)
             ).scalar_one()
         return bytes(data)
+
+    def photo_by_hash(self, sha256: str) -> bytes | None:
+        """The photo kept under its SHA-256 (as a drawing's ``"photo"`` names it), or None."""
+        if not isinstance(sha256, str) or PHOTO_HASH.fullmatch(sha256) is None:
+            return None
+        with self.store.reading() as connection:
+            data = connection.execute(
+                sa.select(board_photos.c.data).where(board_photos.c.sha256 == sha256)
+            ).scalar_one_or_none()
+        return None if data is None else bytes(data)
 
     # ------------------------------------------------------------------ unfinished work
     def save_work(self, key: str, data: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ once, the editor's unfinished work; a game keeps the board version it was starte
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 
 import pytest
@@ -176,3 +177,39 @@ def test_a_game_file_with_a_bad_board_drawing_is_refused_and_nothing_changes(
     assert "drawing of Redcliff: its label" in message and "\n" not in message
     assert store.list_games() == before
     assert store.load(kept.game_id).version == kept.version
+
+
+def test_a_saved_photo_is_named_by_the_drawing_and_carried_by_a_game(store: Store) -> None:
+    boards = Boards(store)
+    digest = hashlib.sha256(JPEG).hexdigest()
+    first = boards.save("Photo", grid_board(), photo=JPEG)
+    assert boards.get(first.board_id)["drawing"]["photo"] == digest
+    # A later version without a new photo keeps it, and its drawing still names it.
+    second = boards.save("Photo", grid_board(), board_id=first.board_id)
+    assert boards.get(first.board_id, second.version)["drawing"]["photo"] == digest
+    # No photo: the drawing names none.
+    plain = boards.save("Plain", grid_board())
+    assert "photo" not in boards.get(plain.board_id)["drawing"]
+    # A drawing naming its photo already keeps that name.
+    named = grid_board()
+    named["drawing"]["photo"] = "0" * 64
+    own = boards.save("Named", named, photo=PNG)
+    assert boards.get(own.board_id)["drawing"]["photo"] == "0" * 64
+    # A game started on the version carries the name in its own copy of the board.
+    board = board_from_dict(boards.get(first.board_id), "saved board")
+    assert board.drawing is not None and board.drawing["photo"] == digest
+    game = Game.new(["France", "Germany", "Italy"], board=board, board_name="Photo v1")
+    snap = store.create_game(game, name="On the photo board")
+    loaded = store.load(snap.game_id)
+    assert isinstance(loaded.game, Game) and loaded.game.board.drawing is not None
+    assert loaded.game.board.drawing["photo"] == digest
+    assert boards.photo_by_hash(loaded.game.board.drawing["photo"]) == JPEG
+
+
+def test_a_photo_is_found_by_its_hash(store: Store) -> None:
+    boards = Boards(store)
+    boards.save("Photo", grid_board(), photo=PNG)
+    assert boards.photo_by_hash(hashlib.sha256(PNG).hexdigest()) == PNG
+    assert boards.photo_by_hash(hashlib.sha256(JPEG).hexdigest()) is None
+    for bad in ("", "A" * 64, hashlib.sha256(PNG).hexdigest() + "\n", "x"):
+        assert boards.photo_by_hash(bad) is None

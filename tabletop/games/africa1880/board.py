@@ -251,8 +251,8 @@ class Board:
 
 
 def copy_drawing(drawing: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of drawing data (``width``, ``height``, ``outline``, ``territories``) made of new
-    lists and dicts (points copied one by one: much faster than a deep copy)."""
+    """A copy of drawing data (``width``, ``height``, ``outline``, ``territories``, ``photo``)
+    made of new lists and dicts (points copied one by one: much faster than a deep copy)."""
     copied: dict[str, Any] = {"width": drawing["width"], "height": drawing["height"]}
     if "outline" in drawing:
         copied["outline"] = [list(point) for point in drawing["outline"]]
@@ -263,4 +263,6 @@ def copy_drawing(drawing: Mapping[str, Any]) -> dict[str, Any]:
         }
         for name, entry in drawing["territories"].items()
     }
+    if "photo" in drawing:
+        copied["photo"] = drawing["photo"]
     return copied

@@ -7,6 +7,7 @@ at once.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
@@ -215,9 +216,22 @@ def _check_drawing(
     checked: dict[str, Any] = {"width": width, "height": height}
     if "outline" in raw:
         checked["outline"] = raw["outline"]
+    photo = raw.get("photo")
+    if isinstance(photo, str):
+        if PHOTO_HASH.fullmatch(photo):
+            checked["photo"] = photo
+        else:
+            # The schema's pattern lets a trailing newline through (its "$"); said once.
+            wrong = f'drawing: "photo" must be {PHOTO_WANTED}, not {quote(photo)}'
+            if wrong not in problems:
+                problems.append(wrong)
     checked["territories"] = {name: drawn[name] for name in sorted(drawn)}
     return copy_drawing(checked) if not problems else None
 
+
+#: A drawing's ``"photo"``: the SHA-256 of the photo it was traced on, in lowercase hex.
+PHOTO_HASH = re.compile(r"[0-9a-f]{64}")
+PHOTO_WANTED = "a photo's SHA-256 (64 lowercase hex digits)"
 
 #: The largest coordinate of a drawing's point, either way (as the schema's points say).
 MAX_COORDINATE = 1_000_000

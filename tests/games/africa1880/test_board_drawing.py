@@ -108,6 +108,42 @@ def test_unknown_drawing_keys_and_a_missing_box_are_named() -> None:
     assert 'drawing of Amberland: unknown key "fill"' in text
 
 
+def test_a_drawing_may_name_its_photo_by_its_sha256() -> None:
+    data = grid_board()
+    data["drawing"]["photo"] = "0123456789abcdef" * 4
+    board = board_from_dict(data)
+    assert board.drawing is not None and board.drawing["photo"] == "0123456789abcdef" * 4
+    assert board.to_dict()["drawing"]["photo"] == "0123456789abcdef" * 4
+    again = board_from_dict(json.loads(json.dumps(board.to_dict())))
+    assert again == board and again.drawing == board.drawing
+    game = Game.new(["France", "Germany", "Italy"], board=board, board_name="grid")
+    loaded = game_from_dict(json.loads(json.dumps(game.to_dict())), source="game.json")
+    assert loaded.board is not None and loaded.board.drawing == board.drawing
+    assert load_geometry(board) is not None
+
+
+@pytest.mark.parametrize(
+    "photo",
+    [
+        "0123456789ABCDEF" * 4,  # upper case
+        "0123456789abcdef" * 4 + "0",  # too long
+        "0123456789abcdef" * 3,  # too short
+        "0123456789abcdef" * 4 + "\n",  # a trailing newline
+        "g" * 64,
+        "",
+        64,
+    ],
+)
+def test_a_photo_that_is_no_sha256_is_refused_once(photo: object) -> None:
+    data = grid_board()
+    data["drawing"]["photo"] = photo
+    with pytest.raises(BoardError) as caught:
+        board_from_dict(data)
+    found = [p for p in caught.value.problems if '"photo"' in p]
+    assert len(found) == 1 and found == caught.value.problems
+    assert found[0].startswith('drawing: "photo" must be a photo\'s SHA-256 (64 lowercase hex')
+
+
 def test_load_geometry_draws_the_boards_own_drawing() -> None:
     board = board_from_dict(grid_board(width=4000, height=3000))
     geometry = load_geometry(board)
