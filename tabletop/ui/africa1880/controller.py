@@ -35,7 +35,8 @@ from tabletop.games.africa1880.relations import Relation, Relations
 from tabletop.games.africa1880.report import Report, Score
 from tabletop.games.africa1880.state import GameState
 from tabletop.i18n.languages import Lang
-from tabletop.store import Entry, GameChange, Snapshot, Store, TimerState
+from tabletop.store import Entry, GameChange, Snapshot, Store, StoreError, TimerState
+from tabletop.store.boards import Boards
 from tabletop.ui.africa1880 import game_files, session
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.game_link import GameLink, Refused, Stale
@@ -91,6 +92,8 @@ class AfricaController(traitlets.HasTraits):
         del autosave_path, board_dir
         self.actor = actor
         self.loop = running_loop()
+        # Board photos read from the database, by SHA-256 (a photo is never changed).
+        self._photos: dict[str, bytes] = {}
         self.store_error: str | None = None
         if store is None:
             store, self.store_error, _ = open_page_store()
@@ -161,6 +164,25 @@ class AfricaController(traitlets.HasTraits):
     def store(self) -> Store | None:
         """The games database (None when the page has none)."""
         return self.link.store
+
+    def board_photo(self) -> tuple[str, bytes] | None:
+        """The photo the board's drawing names, as (SHA-256, bytes), when the database keeps
+        it; None for a board naming none or one the database lacks (a game file from elsewhere).
+        """
+        drawing = self.board.drawing
+        sha256 = drawing.get("photo") if drawing is not None else None
+        store = self.store
+        if not isinstance(sha256, str) or store is None:
+            return None
+        if sha256 not in self._photos:
+            try:
+                found = Boards(store).photo_by_hash(sha256)
+            except StoreError:
+                return None  # the map is drawn without it; asked again on the next refresh
+            if found is None:
+                return None
+            self._photos[sha256] = found
+        return sha256, self._photos[sha256]
 
     @property
     def game_id(self) -> int | None:

@@ -96,4 +96,6 @@ class ResultTab(widgets.HBox):
         model = build_map_model(
             ctl.board, ctl.geometry, view.state, view.changes, lang, title=title
         )
+        # Before the model: a new board's photo is not drawn over the old board's shapes.
+        self.map_view.set_photo(ctl.board_photo())
         self.map_view.set_model(model)

@@ -76,29 +76,40 @@ def star_points(x: float, y: float, r: float = STAR_R) -> list[Point]:
     return points
 
 
-def draw(canvas: Any, model: MapModel) -> None:
+#: How opaque the land's fills are over a photo: its printed map shows through, names and
+#: borders drawn over it stay readable.
+PHOTO_FILL_ALPHA = 0.35
+
+
+def draw(canvas: Any, model: MapModel, photo: Any | None = None) -> None:
     """Paint ``model`` on ``canvas`` (a MultiCanvas with 3 or 4 layers, or one Canvas).
 
     Layer 0 holds the sea, the outline and the territories; layer 1 the pieces; layer 2 this
-    round's changes and the legend; layer 3 (if any) is left to the hover highlight.
+    round's changes and the legend; layer 3 (if any) is left to the hover highlight. ``photo``
+    (an image ``draw_image`` takes: the photo the drawing was traced on) goes under the
+    territories, scaled to the drawing's box, and their fills become translucent.
     """
     layers = _layers(canvas)
     base, pieces, marks = layers[0], layers[1], layers[2]
     with hold_canvas():
         for layer in {id(x): x for x in layers[:4]}.values():
             layer.clear()
-        _draw_base(base, model)
+        _draw_base(base, model, photo if model.frame is not None else None)
         _draw_pieces(pieces, model)
         _draw_marks(marks, model)
         _draw_legend(marks, model)
 
 
-def _draw_base(c: Any, model: MapModel) -> None:
+def _draw_base(c: Any, model: MapModel, photo: Any | None = None) -> None:
     c.fill_style = SEA
     c.fill_rect(0, 0, model.width, model.height)
+    over_photo = False
+    if photo is not None and model.frame is not None:
+        c.draw_image(photo, *model.frame)
+        over_photo = True
     if model.outline:
         c.fill_style = "#e9dcb8"
-        c.fill_polygon(list(model.outline))
+        _translucent_fill(c, model.outline, over_photo)
     c.line_width = 1.5
     c.stroke_style = "#9fb8c9"
     for a, b in model.edges:
@@ -106,7 +117,7 @@ def _draw_base(c: Any, model: MapModel) -> None:
     for view in model.territories.values():
         for poly in view.polygons:
             c.fill_style = COLONY_FILL if view.colony else LAND
-            c.fill_polygon(list(poly))
+            _translucent_fill(c, poly, over_photo)
             if view.colony:
                 _hatch(c, poly)
             c.stroke_style = BORDER
@@ -140,6 +151,15 @@ def _draw_base(c: Any, model: MapModel) -> None:
         c.text_align = "left"
         c.fill_style = "#263238"
         c.fill_text(model.title, 10, 16)
+
+
+def _translucent_fill(c: Any, poly: Sequence[Point], over_photo: bool) -> None:
+    """Fill ``poly`` with the current fill style, faintly over a photo (borders stay opaque)."""
+    if over_photo:
+        c.global_alpha = PHOTO_FILL_ALPHA
+    c.fill_polygon(list(poly))
+    if over_photo:
+        c.global_alpha = 1.0
 
 
 def _callout(c: Any, view: TerritoryView) -> None:

@@ -10,7 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH, Point, board_shapes, inputs_of
+from tabletop.ui.africa1880.map.canvas_shapes import (
+    MAP_WIDTH,
+    Point,
+    board_shapes,
+    drawing_frame,
+    inputs_of,
+)
 from tabletop.ui.africa1880.map.changes import Changes
 from tabletop.ui.africa1880.map.placement import Placement
 from tabletop.ui.africa1880.map.shipped import placements_for
@@ -64,6 +70,9 @@ class MapModel:
     fallback: bool = False
     title: str = ""
     lang: str = "en"
+    #: The drawing's box on the canvas (left, top, width, height): where the photo it was traced
+    #: on goes (its coordinates are the photo's pixels); None for a board without a drawing.
+    frame: tuple[float, float, float, float] | None = None
 
     def territory_at(self, x: float, y: float) -> str | None:
         """The territory under canvas point (x, y) or whose callout is there, if any."""
@@ -111,6 +120,10 @@ def build_map_model(
     names = tuple(board.names)
     width, height, shapes, anchors, outline, edges = board_shapes(board, geometry, size)
     fallback = geometry is None
+    frame = None
+    if geometry is not None:
+        scale, (left, top), _, _ = drawing_frame(geometry, size)
+        frame = (left, top, float(geometry.width) * scale, float(geometry.height) * scale)
 
     removed: dict[str, list[str]] = {}
     for power, territory in changes.removed:
@@ -154,6 +167,7 @@ def build_map_model(
         fallback=fallback,
         title=title,
         lang=lang,
+        frame=frame,
     )
 
 

@@ -28,6 +28,7 @@ from tabletop.i18n import N_, Msg
 from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH
 from tabletop.ui.africa1880.map.drawing import draw, draw_hover
 from tabletop.ui.africa1880.map.layout import MapModel, describe
+from tabletop.ui.africa1880.map.photo import scaled_photo
 from tabletop.ui.africa1880.texts import t
 
 # Screen pixels per canvas pixel of the zoom levels; None (not listed) is "fit the page".
@@ -41,6 +42,7 @@ ZOOM_TEXTS: dict[str, Msg] = {
     "zoom_fit": N_("Fit"),
     "zoom_fit_tip": N_("Show the whole map as wide as the page"),
     "zoom_fit_level": N_("whole map"),
+    "photo_switch": N_("Show our photo under the map"),
 }
 
 MAP_CSS = """
@@ -250,6 +252,14 @@ class AfricaMapView(widgets.VBox):
         self.details = widgets.HTML()
         self.details.add_class("tt-map-details")
         self.note = widgets.HTML()
+        # The group's photo under the map: offered only when the board's drawing names a photo
+        # the store has (see set_photo), off until a player turns it on.
+        self.photo_switch = widgets.Checkbox(value=False, indent=False)
+        self.photo_switch.add_class("tt-map-photo")
+        self.photo_switch.layout.display = "none"
+        self.photo_switch.observe(lambda _c: self._redraw(), names="value")
+        self._photo: tuple[str, bytes] | None = None
+        self._photo_image: tuple[tuple[str, int, int], widgets.Image] | None = None
         self.model: MapModel | None = None
         self.hovered: str | None = None
         self.draw_count = 0
@@ -263,7 +273,9 @@ class AfricaMapView(widgets.VBox):
         # Without the page script, touch screens send no mouse events to the canvas
         # (ipycanvas cancels the touch), so the first finger selects here.
         self.canvas.on_touch_start(self._on_touch)
-        super().__init__([map_page_glue(), self.note, self.controls, self.box, self.details])
+        super().__init__(
+            [map_page_glue(), self.note, self.controls, self.photo_switch, self.box, self.details]
+        )
         self.add_class("tt-map-view")
         # Beside the report where the row has room, under it where not; never wider than the
         # drawing, and a long details line wraps instead of widening the column.
@@ -291,7 +303,45 @@ class AfricaMapView(widgets.VBox):
         self.details.value = _wrapping(t("map_details_hint", model.lang))
         self.hovered = None
         self._show_zoom()
+        self._show_photo_switch()
         self._redraw()
+
+    # --- the group's photo --------------------------------------------------------------------
+
+    def set_photo(self, photo: tuple[str, bytes] | None) -> None:
+        """Offer the photo the board was traced on, as (SHA-256, JPEG or PNG bytes), under the
+        map; None offers none (the switch is hidden). Shown from the next :meth:`set_model` on
+        (called first, a new board's photo never lies under the old board's shapes); another
+        photo turns the switch off."""
+        if photo == self._photo:
+            return
+        self._photo = photo
+        self._photo_image = None
+        self.photo_switch.value = False
+        self._show_photo_switch()
+
+    def _show_photo_switch(self) -> None:
+        model = self.model
+        offered = self._photo is not None and model is not None and model.frame is not None
+        self.photo_switch.layout.display = None if offered else "none"
+        self.photo_switch.description = zoom_text("photo_switch", self._lang)
+
+    def photo_image(self) -> widgets.Image | None:
+        """The photo scaled to the drawing's box as an image widget, when the switch is on and
+        the photo can be read (made once per photo and size); else None."""
+        model = self.model
+        if not self.photo_switch.value or self._photo is None or model is None:
+            return None
+        if model.frame is None:
+            return None
+        sha256, data = self._photo
+        key = (sha256, round(model.frame[2]), round(model.frame[3]))
+        if self._photo_image is None or self._photo_image[0] != key:
+            scaled = scaled_photo(sha256, data, key[1], key[2])
+            if scaled is None:
+                return None
+            self._photo_image = (key, widgets.Image(value=scaled, format="jpeg"))
+        return self._photo_image[1]
 
     # --- zoom ---------------------------------------------------------------------------------
 
@@ -356,7 +406,7 @@ class AfricaMapView(widgets.VBox):
     def _redraw(self) -> None:
         if self.model is None or not self.client_ready:
             return
-        draw(self.canvas, self.model)
+        draw(self.canvas, self.model, self.photo_image())
         self.draw_count += 1
 
     def show_details(self, name: str | None) -> None:
