@@ -406,7 +406,11 @@ class AfricaMapView(widgets.VBox):
     def _redraw(self) -> None:
         if self.model is None or not self.client_ready:
             return
-        draw(self.canvas, self.model, self.photo_image())
+        photo = self.photo_image()
+        if photo is None:
+            draw(self.canvas, self.model)
+        else:
+            draw(self.canvas, self.model, photo)
         self.draw_count += 1
 
     def show_details(self, name: str | None) -> None:
