@@ -101,6 +101,7 @@ def test_the_switch_draws_the_photo_under_translucent_fills(store: Store) -> Non
         elif name.startswith("stroke") or name == "fill_text":
             assert alpha in (None, 1.0)  # borders and names stay opaque
     assert fills >= len(model.territories)
+    assert model.outline and ("set:fill_style", ("#e9dcb8",), {}) not in calls  # the photo's land
     # Pieces and names as before.
     assert any(name == "fill_text" for name, _, _ in calls)
 

@@ -107,9 +107,9 @@ def _draw_base(c: Any, model: MapModel, photo: Any | None = None) -> None:
     if photo is not None and model.frame is not None:
         c.draw_image(photo, *model.frame)
         over_photo = True
-    if model.outline:
+    if model.outline and not over_photo:  # over a photo, its own land is the ground
         c.fill_style = "#e9dcb8"
-        _translucent_fill(c, model.outline, over_photo)
+        c.fill_polygon(list(model.outline))
     c.line_width = 1.5
     c.stroke_style = "#9fb8c9"
     for a, b in model.edges:
