@@ -22,7 +22,7 @@ import pytest
 from tabletop.fileio import MAX_MESSAGE_CHARS, FileFormatError, read_text
 from tabletop.games.africa1880.board import BoardError
 from tabletop.games.africa1880.board_check import board_from_dict
-from tabletop.games.africa1880.board_files import board_from_bytes, load_board
+from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, board_from_bytes, load_board
 from tabletop.games.africa1880.gamefile import (
     Game,
     GameFileError,
@@ -240,7 +240,7 @@ def test_a_command_line_game_may_name_its_board_file(tmp_path: Path) -> None:
 
 def test_huge_files_are_refused_before_reading(tmp_path: Path, monkeypatch) -> None:
     path = tmp_path / "big.json"
-    path.write_bytes(b" " * (2 * 1024 * 1024))
+    path.write_bytes(b" " * (MAX_BOARD_BYTES + 1))
     reads: list[int] = []
     real_read = os.read
     monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tabletop.cli.dispatch import main
-from tabletop.games.africa1880.board_files import load_board
+from tabletop.games.africa1880.board_files import MAX_BOARD_BYTES, load_board
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import StoreError, open_store
 from tabletop.ui.africa1880 import controller as controller_module
@@ -164,9 +164,9 @@ def test_a_board_file_with_a_byte_order_mark_is_read(ctl: AfricaController) -> N
 
 
 def test_a_board_file_over_the_board_limit_is_refused(ctl: AfricaController) -> None:
-    data = b" " * (1024 * 1024) + json.dumps(load_board().to_dict()).encode()
+    data = b" " * MAX_BOARD_BYTES + json.dumps(load_board().to_dict()).encode()
     assert ctl.read_board(data, "map.json") is None
-    one_line_error(ctl, "map.json", "too large (more than 1 MB)")
+    one_line_error(ctl, "map.json", "too large (more than 2 MB)")
 
 
 def paste(app: AfricaApp, power: str, text: str) -> None:
