@@ -8,6 +8,8 @@ should (a picture without words, a button without a name), so a clean page means
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe import describe, serious_violations
 from playwright.sync_api import expect
@@ -98,3 +100,17 @@ def test_the_reveal_page_and_the_shared_screens_first_page(served, page) -> None
         page.goto(served + f"table.ipynb?lang={lang}", timeout=120_000)
         expect(page.locator(".tt-table-page .widget-button").first).to_be_visible(timeout=90_000)
         assert_clean(page, f"shared screen ({lang})")
+
+
+def test_the_africa_dashboards_order_sheet(served, page) -> None:
+    # The bundled game in progress opens on its order sheets: every menu has a name (the
+    # presence it orders), a label kept off the screen for screen readers.
+    page.goto(served + "africa1880.ipynb", timeout=120_000)
+    expect(page.locator(".tt-row .tt-kind select").first).to_be_visible(timeout=90_000)
+    label = page.locator(".tt-row .tt-kind .widget-label").first
+    for lang, word in (("en", "order"), ("fr", "ordre"), ("de", "Befehl")):
+        page.locator(".tt-lang button", has_text=LANGUAGE_BUTTONS[lang]).click()
+        expect(label).to_have_text(re.compile(rf".+ ?: {word}$"), timeout=TIMEOUT)
+        # Off the screen: the row looks as before (the territory's name shows it already).
+        assert label.bounding_box()["width"] <= 1
+        assert_clean(page, f"Africa dashboard's order sheet ({lang})")

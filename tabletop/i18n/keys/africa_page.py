@@ -66,6 +66,10 @@ AFRICA: dict[str, Msg] = {
     "no_target": N_("— target —"),
     "landing": N_("Landing"),
     "no_landing": N_("no landing"),
+    # The menus' names for screen readers (the title of a menu without a visible label).
+    "order_menu": N_("{territory}: order"),
+    "target_menu": N_("{territory}: target of the exploration"),
+    "landing_menu": N_("{power}: landing"),
     "stock": N_("stock {n}"),
     "no_presence": N_("No presence on the map."),
     "diplomacy": N_("Diplomacy"),

@@ -22,7 +22,7 @@ from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
 from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS
 from tabletop.ui.africa1880.html import controller_guard, local_text, power_html, slug
-from tabletop.ui.africa1880.texts import t
+from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
 
 if TYPE_CHECKING:
@@ -95,10 +95,12 @@ class PresenceRow(widgets.HBox):
             options=[("—", "")], layout=shared.kind_layout, style=shared.dropdown_style
         )
         self.kind.add_class("tt-kind")
+        self.kind.add_class("tt-sr-label")
         self.target = widgets.Dropdown(
             options=[("—", "")], layout=shared.target_layout, style=shared.dropdown_style
         )
         self.target.add_class("tt-target")
+        self.target.add_class("tt-sr-label")
         self._on_change = on_change
         self.kind.observe(lambda _c: self._on_change(self), names="value")
         self.target.observe(lambda _c: self._on_change(self), names="value")
@@ -148,6 +150,7 @@ class SheetEditor(widgets.VBox):
         self.rows_box.add_class("tt-rows")
         self.landing = widgets.Dropdown(layout={"width": "24em"})
         self.landing.add_class("tt-landing")
+        self.landing.add_class("tt-sr-label")
         guard = controller_guard(self.controller)
         self.landing.observe(guard(self._landing_changed), names="value")
         self.text = SheetText(rows=10, continuous_update=True, layout={"width": "100%"})
@@ -258,6 +261,10 @@ class SheetEditor(widgets.VBox):
                 targets.append((f"{target} ⚠", target))
             _set_options(row.kind, kinds, kind)
             _set_options(row.target, targets, target if kind == "explore" else "")
+            # The menus' accessible names: a screen reader hears which presence they order.
+            name = ctl.board.display_name(row.territory, lang)
+            row.kind.description = t("order_menu", lang, territory=name)
+            row.target.description = t("target_menu", lang, territory=name)
             row.target.disabled = kind != "explore"
         sheet = ctl.sheet(self.power)
         chosen = sheet.landing.target if sheet.landing else ""
@@ -265,6 +272,7 @@ class SheetEditor(widgets.VBox):
         if chosen and chosen not in menus.landing_targets:
             options.append((f"{chosen} ⚠", chosen))
         _set_options(self.landing, options, chosen)
+        self.landing.description = t("landing_menu", lang, power=power_name(self.power, lang))
         self._sync_text()
         self.checks.value = checks_html(ctl, self.power)
 

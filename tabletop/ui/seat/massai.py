@@ -16,6 +16,7 @@ from tabletop.games.massai.board import square_name
 from tabletop.games.massai.legal import attackable_huts, guards_allowed
 from tabletop.games.massai.state import Options, Phase, State
 from tabletop.store.seat_errors import SealRefused, SeatError
+from tabletop.ui.massai.board_words import BOARD_WORDS
 from tabletop.ui.seat.common import tr
 from tabletop.ui.shell.html import esc
 
@@ -187,15 +188,21 @@ class MassaiSeat(widgets.VBox):
         for square, button in self.squares.items():
             owner = self.state.owner(square)
             button.description = HUT[owner] if owner is not None else ""
+            # Its name for a screen reader (and a hover): "a6 dark hut", "a5 empty, chosen".
+            content = "empty" if owner is None else f"hut_{owner}"
+            words = [BOARD_WORDS[content].render(self.lang, square=square)]
             if square in chosen:
                 button.button_style = "danger" if self.secret == "target" else "info"
                 button.description = (
                     "◎" if self.secret == "target" else ("🛡" if self.secret == "guards" else "⌂")
                 )
                 button.add_class("tt-chosen")
+                mark = {"target": "target", "guards": "guard"}.get(self.secret or "", "chosen")
+                words.append(BOARD_WORDS[mark].render(self.lang))
             else:
                 button.button_style = "warning" if square in targets and self.secret else ""
                 button.remove_class("tt-chosen")
+            button.tooltip = ", ".join(words)
         helps = {
             "setup": _("Tap the five squares of your setup (your half, touching)."),
             "target": _("Tap the hut you attack."),

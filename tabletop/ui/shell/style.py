@@ -9,6 +9,13 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 CSS = """
 .tt-app { font-size: 17px; }
+/* A description kept for screen readers only (the menu's <label>), off the screen: a menu whose
+   row already shows what it is for still needs a name of its own. */
+.tt-sr-label > .widget-label {
+  position: absolute !important; width: 1px !important; min-width: 0 !important;
+  height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  margin: 0 !important; padding: 0 !important;
+}
 .tt-app .widget-label, .tt-app .widget-button, .tt-app .widget-dropdown select,
 .tt-app .widget-select select, .tt-app .widget-upload,
 .tt-app .widget-text input, .tt-app .widget-textarea textarea, .tt-app .widget-toggle-button,

@@ -37,6 +37,9 @@ def test_a_seat_link_opens_the_power_sheet(tmp_path: Path) -> None:
     assert "Algeria" in territories
     row = part.editor.rows[territories.index("Algeria")]
     assert [v for _, v in row.kind.options] == ["", "hold", "develop"]
+    # Each menu's name for a screen reader (a label kept off the screen).
+    assert row.kind.description == "Algeria: order"
+    assert "tt-sr-label" in row.kind._dom_classes
     row.kind.value = "develop"
     assert "Algeria: develop" in part.controller.text()
     assert "tt-checks" in page_text(page)
@@ -262,6 +265,9 @@ def test_massai_setup_by_taps_then_attack(tmp_path: Path) -> None:
     for square in ("a1", "b1", "c1", "d1", "e1"):
         one.part.squares[square].click()
     assert one.part.selection == ["a1", "b1", "c1", "d1", "e1"]
+    # Each square's name for a screen reader: coordinate, content, what the player chose.
+    assert one.part.squares["a1"].tooltip == "a1 empty, chosen"
+    assert one.part.squares["a2"].tooltip == "a2 empty"
     one.part.squares["f1"].click()  # a sixth: refused, said
     assert "at most" in one.part.message.value
     assert not one.part.seal_button.disabled
@@ -273,11 +279,14 @@ def test_massai_setup_by_taps_then_attack(tmp_path: Path) -> None:
     # Player 2's page never holds Player 1's setup before both are revealed
     assert "a1 b1 c1" not in page_text(two)
     assert all(not b.description for s, b in two.part.squares.items() if s.endswith("1"))
+    assert all(b.tooltip == f"{s} empty" for s, b in two.part.squares.items() if s.endswith("1"))
     two.part.seal_button.click()
     tables.resolve(new.table_id, new.host_token)
     one.poll()
     two.poll()
     assert one.part.squares["a1"].description and two.part.squares["a6"].description
+    assert one.part.squares["a1"].tooltip.startswith("a1 light hut")
+    assert two.part.squares["a6"].tooltip.startswith("a6 dark hut")
     assert one.part.secret == "target" and two.part.secret in ("guards", None)
     store.close()
 
