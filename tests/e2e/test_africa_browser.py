@@ -15,6 +15,8 @@ import pytest
 from harness import sheet_kept, wait_until
 from playwright.sync_api import expect
 
+from tabletop.games.africa1880.palette import power_colour
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Voila runs the whole notebook before it answers: over 30 s on a busy machine.
 NAVIGATION_TIMEOUT = 120_000
@@ -24,7 +26,7 @@ TIMEOUT = 30_000
 SEA = (0xCF, 0xE3, 0xF2)
 LAND = (0xF3, 0xE9, 0xCF)
 NEW_RING = (0x00, 0xC8, 0x53)
-FRANCE = (0x1F, 0x5F, 0xBF)
+FRANCE = tuple(int(power_colour("France")[i : i + 2], 16) for i in (1, 3, 5))
 
 COUNT_PIXELS = """([colours]) => {
   const canvas = document.querySelector('canvas.tt-map');
