@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabletop.games.africa1880.board_draft import inside_ring
 from tabletop.ui.africa1880.map.placement import Box, Placement, place_all
 
 Point = tuple[float, float]
@@ -178,7 +179,7 @@ def _ring_meets_box(ring: Sequence[Sequence[float]], box: Box, scale: float) -> 
     if any(box.x <= x <= x1 and box.y <= y <= y1 for x, y in zip(xs, ys, strict=True)):
         return True
     scaled = list(zip(xs, ys, strict=True))
-    if any(_inside(cx, cy, scaled) for cx, cy in box.corners()):
+    if any(inside_ring(cx, cy, scaled) for cx, cy in box.corners()):
         return True
     corners = box.corners()
     edges = [(*corners[k], *corners[(k + 1) % 4]) for k in range(4)]
@@ -188,17 +189,6 @@ def _ring_meets_box(ring: Sequence[Sequence[float]], box: Box, scale: float) -> 
         for i in range(count)
         for ax, ay, bx, by in edges
     )
-
-
-def _inside(x: float, y: float, ring: Sequence[Point]) -> bool:
-    inside = False
-    count = len(ring)
-    for i in range(count):
-        x1, y1 = ring[i]
-        x2, y2 = ring[(i + 1) % count]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
 
 
 def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
