@@ -32,7 +32,7 @@ import pytest
 from harness import settled_box
 from playwright.sync_api import expect
 
-from tabletop.ui.massai.canvas import Geometry
+from tabletop.ui.massai.squares import Geometry
 
 TIMEOUT = 120_000  # a loaded machine: a page may take a while to start its kernel
 #: Name -> (width, height, a touch phone).

@@ -14,7 +14,8 @@ import pytest
 from harness import settled_box
 from playwright.sync_api import expect
 
-from tabletop.ui.massai.canvas import HUT_FILL, REMOVED, Geometry
+from tabletop.ui.massai.canvas import HUT_FILL, REMOVED
+from tabletop.ui.massai.squares import Geometry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GEOMETRY = Geometry(columns=8, rows=6)

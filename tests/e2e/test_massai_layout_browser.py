@@ -19,7 +19,7 @@ import pytest
 from harness import settled_box
 from playwright.sync_api import expect
 
-from tabletop.ui.massai.canvas import Geometry
+from tabletop.ui.massai.squares import Geometry
 
 GEOMETRY = Geometry(columns=8, rows=6)
 TIMEOUT_MS = 30_000

@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from tabletop.ui.massai.board_words import board_rows, grid_label
-from tabletop.ui.massai.canvas import Geometry, Scene
+from tabletop.ui.massai.squares import Geometry, Scene
 
 __all__ = ["BoardGrid"]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletop.games.massai.board import square_name
 from tabletop.i18n import N_, Msg
-from tabletop.ui.massai.canvas import Scene, shown_chain
+from tabletop.ui.massai.squares import Scene, shown_chain
 
 __all__ = ["BOARD_WORDS", "board_rows", "grid_label", "square_words"]
 

@@ -23,25 +23,19 @@ browser sends both, the mouse event that follows a tap is ignored (see
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipycanvas import Canvas, hold_canvas  # type: ignore[import-untyped]
 
-from tabletop.games.massai.board import Board, parse_square, square_name
-from tabletop.games.massai.rules import winning_chain
-from tabletop.games.massai.state import State
+from tabletop.games.massai.board import Board, parse_square
+from tabletop.ui.massai.squares import Geometry, Scene, shown_chain
 
 __all__ = [
-    "Geometry",
-    "Scene",
     "board_box",
     "board_max_width",
     "board_min_width",
     "draw",
-    "geometry_for",
     "make_canvas",
-    "shown_chain",
     "size_canvas",
 ]
 
@@ -58,66 +52,6 @@ GUARD = "#ffd600"
 PLACED = "#2e7d32"
 REMOVED = "#d50000"
 CHAIN = "#ffb300"
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Pixel layout of a board: square size and the margin that holds the coordinates."""
-
-    columns: int = 8
-    rows: int = 6
-    cell: int = 76
-    margin: int = 40
-
-    @property
-    def width(self) -> int:
-        return self.columns * self.cell + 2 * self.margin
-
-    @property
-    def height(self) -> int:
-        return self.rows * self.cell + 2 * self.margin
-
-    def origin(self, square: str) -> tuple[float, float]:
-        """Top-left pixel of ``square``."""
-        column, row = parse_square(square)
-        return self.margin + column * self.cell, self.margin + (self.rows - 1 - row) * self.cell
-
-    def center(self, square: str) -> tuple[float, float]:
-        """Centre pixel of ``square``."""
-        x, y = self.origin(square)
-        return x + self.cell / 2, y + self.cell / 2
-
-    def square_at(self, x: float, y: float) -> str | None:
-        """The square under pixel ``(x, y)``, or ``None`` outside the grid."""
-        column = math.floor((x - self.margin) / self.cell)
-        row_from_top = math.floor((y - self.margin) / self.cell)
-        if not (0 <= column < self.columns and 0 <= row_from_top < self.rows):
-            return None
-        return square_name(column, self.rows - 1 - row_from_top)
-
-
-@dataclass(frozen=True)
-class Scene:
-    """What to show: huts, and the marks of the current stage."""
-
-    state: State
-    #: Squares chosen in the current entry, and the player who chose them.
-    selection: tuple[str, ...] = ()
-    selection_player: int = 0
-    #: Setup squares are drawn as huts of the choosing player while they are being chosen.
-    selection_as_huts: bool = False
-    choosable: frozenset[str] = frozenset()
-    target: str | None = None
-    guards: tuple[str, ...] = ()
-    placed: tuple[tuple[int, str], ...] = ()
-    removed: tuple[tuple[int, str], ...] = ()
-    #: ``(origin, destination)`` of the last move: a dashed ring where the hut came from.
-    moved: tuple[str, str] | None = None
-
-
-def geometry_for(state: State) -> Geometry:
-    """The layout that fits ``state``'s board."""
-    return Geometry(columns=state.board.columns, rows=state.board.rows)
 
 
 #: Height of the page above and below the board that should stay in sight with it (header,
@@ -191,13 +125,6 @@ def _hut(canvas: Canvas, geometry: Geometry, square: str, player: int, alpha: fl
     canvas.fill()
     canvas.stroke()
     canvas.global_alpha = 1.0
-
-
-def shown_chain(state: State) -> tuple[str, ...]:
-    """The winning chain to outline: only once the game is won by joining the banks."""
-    if state.phase != "over" or state.winner is None or state.win_reason != "connection":
-        return ()
-    return winning_chain(state, state.winner)
 
 
 def _ring(canvas: Canvas, geometry: Geometry, square: str, colour: str, width: float) -> None:

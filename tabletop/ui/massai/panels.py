@@ -9,10 +9,10 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from tabletop.ui.massai.canvas import shown_chain
 from tabletop.ui.massai.prompts import prompt_tells_report, store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
+from tabletop.ui.massai.squares import shown_chain
 from tabletop.ui.massai.stages import WAIT_STAGES, Stage
 from tabletop.ui.massai.texts import player_label, t
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.games.massai.actions import Build, Move
-from tabletop.ui.massai.canvas import Scene
+from tabletop.ui.massai.squares import Scene
 from tabletop.ui.massai.stages import Stage
 
 if TYPE_CHECKING:

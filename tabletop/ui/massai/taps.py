@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tabletop.ui.massai.canvas import Geometry
+    from tabletop.ui.massai.squares import Geometry
 
 #: An ipycanvas ``Canvas`` (only its ``on_mouse_down`` and ``on_touch_*`` are used).
 Canvas = Any

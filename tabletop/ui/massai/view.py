@@ -20,18 +20,12 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.games.massai.state import Options, OptionsError, State, parse_guard_table
 from tabletop.ui.massai import panels
 from tabletop.ui.massai.board_grid import BoardGrid
-from tabletop.ui.massai.canvas import (
-    Scene,
-    board_box,
-    draw,
-    geometry_for,
-    make_canvas,
-    size_canvas,
-)
+from tabletop.ui.massai.canvas import board_box, draw, make_canvas, size_canvas
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.prompts import store_text
 from tabletop.ui.massai.scene import scene_for
 from tabletop.ui.massai.screen_texts import screen_text
+from tabletop.ui.massai.squares import Scene, geometry_for
 from tabletop.ui.massai.stages import HELD_STAGES, Stage
 from tabletop.ui.massai.style import MASSAI_CSS
 from tabletop.ui.massai.taps import connect_squares

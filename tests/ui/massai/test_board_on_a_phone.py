@@ -10,16 +10,8 @@ import pytest
 
 from tabletop.games.massai.board import square_name
 from tabletop.games.massai.state import new_game
-from tabletop.ui.massai.canvas import (
-    Geometry,
-    Scene,
-    board_box,
-    board_min_width,
-    draw,
-    geometry_for,
-    make_canvas,
-    size_canvas,
-)
+from tabletop.ui.massai.canvas import board_box, board_min_width, draw, make_canvas, size_canvas
+from tabletop.ui.massai.squares import Geometry, Scene, geometry_for
 
 #: The least side of a square a finger taps, in CSS pixels.
 TOUCH_TARGET = 44

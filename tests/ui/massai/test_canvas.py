@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.ui.massai.canvas import Geometry
+from tabletop.ui.massai.squares import Geometry
 
 
 def test_geometry_maps_every_square_and_nothing_outside() -> None:
@@ -20,7 +20,8 @@ def test_geometry_maps_every_square_and_nothing_outside() -> None:
 def test_guard_marks_are_big_enough_to_see_from_the_table() -> None:
     # The yellow guard dot was 9 px on a 76 px square: hard to see at arm's length.
     from tabletop.games.massai.state import new_game
-    from tabletop.ui.massai.canvas import Scene, draw, geometry_for, make_canvas
+    from tabletop.ui.massai.canvas import draw, make_canvas
+    from tabletop.ui.massai.squares import Scene, geometry_for
 
     state = new_game()
     geometry = geometry_for(state)

@@ -12,8 +12,9 @@ from tabletop.games.massai.rules import apply
 from tabletop.games.massai.state import State
 from tabletop.store import Store
 from tabletop.ui.massai import canvas as massai_canvas
-from tabletop.ui.massai.canvas import Scene, draw, geometry_for
+from tabletop.ui.massai.canvas import draw
 from tabletop.ui.massai.controller import MassaiController
+from tabletop.ui.massai.squares import Scene, geometry_for
 from tabletop.ui.massai.view import MassaiView
 
 from .driving import click, secret_setup

@@ -12,7 +12,7 @@ from tabletop.games.massai.actions import Build
 from tabletop.games.massai.board import square_name
 from tabletop.games.massai.state import new_game
 from tabletop.ui.massai.board_words import BOARD_WORDS, board_rows, grid_label, square_words
-from tabletop.ui.massai.canvas import Scene
+from tabletop.ui.massai.squares import Scene
 from tabletop.ui.massai.view import MassaiView
 
 from .driving import attack, secret_setup, setups, to_play

@@ -7,9 +7,10 @@ from typing import Any
 from tabletop.games.massai.gamefile import GameRecord
 from tabletop.games.massai.notation import parse_action
 from tabletop.store import Store
-from tabletop.ui.massai.canvas import PLACED, draw, geometry_for
+from tabletop.ui.massai.canvas import PLACED, draw
 from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.scene import scene_for
+from tabletop.ui.massai.squares import geometry_for
 from tabletop.ui.massai.view import MassaiView
 
 from .driving import click, setups

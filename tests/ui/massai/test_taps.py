@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.ui.massai.canvas import Geometry
+from tabletop.ui.massai.squares import Geometry
 
 # --- clicks and taps ---------------------------------------------------------------------------
 # The events are sent as the ipycanvas front end sends them (its ``touch_end`` lists the fingers
