@@ -8,6 +8,7 @@ with a message to show; the link never says anything itself.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,7 +31,13 @@ from tabletop.store import NothingToUndo as StoreNothingToUndo
 from tabletop.ui.africa1880.texts import t
 from tabletop.ui.shell.store_link import PageWatcher, store_text
 
-__all__ = ["GameLink", "Refused", "Stale", "not_saved"]
+__all__ = ["SETTLE_SECONDS", "GameLink", "Refused", "Stale", "not_saved"]
+
+#: A Resolve, Undo, Redo or correction that reaches the kernel this soon after the page was
+#: shown another page's change was clicked on the state before it (nobody reads a new round
+#: that fast): it is refused as stale, so a click in flight never acts on a round its player
+#: has not seen.
+SETTLE_SECONDS = 1.5
 
 
 class Refused(Exception):
@@ -74,6 +81,8 @@ class GameLink:
         self.game_id: int | None = None
         self.version: Versions | None = None
         self.gone = False  # set when the game was deleted on another page
+        self.clock: Callable[[], float] = time.monotonic
+        self.shown_from_elsewhere: float | None = None  # when another page's change was shown
         self.watcher = PageWatcher(store, on_change, loop) if store else None
 
     @property
@@ -127,6 +136,17 @@ class GameLink:
             self.watcher.watch(snap.game_id, self.version, start=self.loop is not None)
         return game
 
+    def showing_change_from_elsewhere(self) -> None:
+        """The page now shows a change another page made (clicks in flight become stale)."""
+        self.shown_from_elsewhere = self.clock()
+
+    def _settled(self) -> None:
+        """Raise :class:`Stale` for a click that may have been made before the page showed
+        another page's change (see :data:`SETTLE_SECONDS`)."""
+        shown = self.shown_from_elsewhere
+        if shown is not None and self.clock() - shown < SETTLE_SECONDS:
+            raise Stale
+
     def stop(self) -> None:
         """Stop watching."""
         if self.watcher is not None:
@@ -146,6 +166,7 @@ class GameLink:
             except GameOverError as error:
                 raise _game_over() from error
         assert self.store is not None and self.game_id is not None and self.version
+        self._settled()
         try:
             snap, report = self.store.resolve_round(
                 self.game_id, sheets, expected_version=self.version.version, actor=self.actor
@@ -167,6 +188,7 @@ class GameLink:
                 raise _nothing_to_undo() from error
             return game
         assert self.store is not None and self.game_id is not None and self.version
+        self._settled()
         try:
             snap = self.store.undo(self.game_id, self.version.version, actor=self.actor)
         except StaleGameError as error:
@@ -183,6 +205,7 @@ class GameLink:
         if not self.linked:
             raise nothing
         assert self.store is not None and self.game_id is not None and self.version
+        self._settled()
         try:
             snap = self.store.redo(self.game_id, self.version.version, actor=self.actor)
         except StaleGameError as error:
@@ -200,6 +223,7 @@ class GameLink:
         if not self.linked:
             return amended
         assert self.store is not None and self.game_id is not None and self.version
+        self._settled()
         try:
             snap = self.store.append(
                 self.game_id,

@@ -123,6 +123,7 @@ class GameOpener:
             return
         if self.link.version is not None and versions.version != self.link.version.version:
             self.reload()
+            self.link.showing_change_from_elsewhere()
             self.say(store_text("changed_elsewhere", self._lang()), "ok")
             return
         self.link.version = versions

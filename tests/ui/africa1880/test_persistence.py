@@ -17,6 +17,7 @@ from tabletop.games.africa1880.gamefile import Game, example_orders
 from tabletop.store import Store, open_store
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.africa1880.controller import AfricaController
+from tabletop.ui.africa1880.game_link import SETTLE_SECONDS
 from tabletop.ui.africa1880.persistence import AUTOSAVE_NAME, data_dir, default_autosave_path
 from tabletop.ui.shell.store_link import Debouncer, store_text
 
@@ -106,6 +107,28 @@ def test_a_stale_resolution_is_refused_and_the_new_state_shown(store: Store) -> 
     assert resolves(store, first.controller.game_id) == [1]  # exactly one resolution
     last = store.history(first.controller.game_id or 0)[-1]
     assert "Algeria: develop" in (last.detail or "") and "Kamerun" not in (last.detail or "")
+
+
+def test_a_click_in_flight_when_another_pages_change_is_shown_is_refused(store: Store) -> None:
+    """Both pages click Resolve on 1880; the second page's click reaches its kernel just after
+    that page was shown the first page's resolution. Its player never saw 1885: refused as
+    stale, not a resolution of 1885. A click made once the new round had time to be seen
+    resolves it."""
+    first, second = two_pages(store)
+    now = [100.0]
+    second.controller.link.clock = lambda: now[0]
+    first.orders.resolve_button.click()
+    second.controller.poll()  # shown the resolution ...
+    now[0] += SETTLE_SECONDS / 2
+    second.orders.resolve_button.click()  # ... while the click was on its way
+    assert STALE in second.message.value
+    assert second.controller.state.year == 1885
+    assert resolves(store, first.controller.game_id) == [1]
+    assert second.controller.undo() is False  # an undo in flight too
+    now[0] += SETTLE_SECONDS
+    second.orders.resolve_button.click()
+    assert "Round 1885 resolved" in second.message.value
+    assert resolves(store, first.controller.game_id) == [1, 2]
 
 
 def test_news_older_than_the_page_does_not_undo_its_own_resolution(store: Store) -> None:
