@@ -37,6 +37,7 @@ from tabletop.ui.africa1880.whatif_tab import WhatIfTab
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
 from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.store_link import import_file_once, open_page_store, store_text
 from tabletop.ui.shell.tabs import NamedTabs
 from tabletop.ui.shell.teacher import PanelFactory, TeacherView, installed
@@ -64,6 +65,8 @@ class AfricaApp(widgets.VBox):
         self.message.add_class("tt-message")
         self.banner = widgets.HTML()
         self.banner.add_class("tt-game-over")
+        #: Says a resolution, an undo, a redo or another page's change to a screen reader.
+        self.live = LiveRegion("tt-africa-live")
         # the games list (when the page has a database) and the button leading to it
         self.games_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.games_button.add_class("tt-show-games")
@@ -106,6 +109,7 @@ class AfricaApp(widgets.VBox):
                     [self.games_button, self.teacher.toggle, self.lang_toggle],
                 ),
                 self.message,
+                self.live,
                 self.games_box,
                 self.game_box,
             )
@@ -117,6 +121,7 @@ class AfricaApp(widgets.VBox):
         ctl.observe(self._on_lang, names="lang")
         ctl.observe(self._on_message, names=["message", "message_kind"])
         ctl.observe(self._on_aux, names="aux_revision")
+        ctl.observe(lambda _c: self.live.say(ctl.announcement), names="announced")
         self._relabel()
         self._refresh_game()
         self._on_message()

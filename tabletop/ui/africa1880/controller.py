@@ -38,6 +38,7 @@ from tabletop.i18n.languages import Lang
 from tabletop.store import Entry, GameChange, Snapshot, Store, StoreError, TimerState
 from tabletop.store.boards import Boards
 from tabletop.ui.africa1880 import game_files, session
+from tabletop.ui.africa1880.announce import resolution_said
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.game_link import GameLink, Refused, Stale
 from tabletop.ui.africa1880.gm_texts import gm_text
@@ -69,6 +70,10 @@ class AfricaController(traitlets.HasTraits):
     view_index = traitlets.Int(-1)
     message = traitlets.Unicode("")
     message_kind = EnumTrait(MessageKind, default_value=MessageKind.OK)
+    #: What the page's live region says next (a resolution, an undo, another page's change).
+    announcement = traitlets.Unicode("")
+    #: Bumped by every :meth:`announce`, so that the same words are said again.
+    announced = traitlets.Int(0)
 
     def __init__(
         self,
@@ -157,7 +162,31 @@ class AfricaController(traitlets.HasTraits):
         self.aux_revision += 1
 
     def _on_store_change(self, change: GameChange) -> None:
+        shown = self.game
         self.opener.on_store_change(change)
+        if self.game is not shown:  # the game another page changed is shown now
+            self.announce(self._elsewhere_said(shown))
+
+    def _elsewhere_said(self, shown: Game) -> str:
+        """The page's message, and the round another page resolved or took back since
+        ``shown``."""
+        grew = len(self.game.history) - len(shown.history)
+        if grew == 1 and self.last_report is not None:
+            return f"{self.message} {resolution_said(self.last_report, self.lang)}"
+        if grew == -1:
+            return f"{self.message} {t('undone', self.lang, year=shown.history[-1].state.year)}"
+        return self.message
+
+    def announce(self, text: str) -> None:
+        """Have the page's live region say ``text`` (again, when it was said last)."""
+        with self.hold_trait_notifications():
+            self.announcement = text
+            self.announced += 1
+
+    def _stale(self) -> None:
+        """Another page changed the game first: its state shown, and said."""
+        self.opener.stale()
+        self.announce(self.message)
 
     # ----------------------------------------------------------------- the database
     @property
@@ -210,7 +239,7 @@ class AfricaController(traitlets.HasTraits):
         try:
             self.game, report = self.link.resolve(self.game, self.draft_sheets.combined_text())
         except Stale:
-            self.opener.stale()
+            self._stale()
             return None
         except Refused as refusal:
             self.say_refused(refusal)
@@ -219,6 +248,7 @@ class AfricaController(traitlets.HasTraits):
         self._before_amendment = None  # Undo now takes back this round
         self._after_change(report, None)
         self.say(t("resolved", self.lang, year=year), "ok")
+        self.announce(resolution_said(report, self.lang))
         return report
 
     def undo(self) -> bool:
@@ -252,6 +282,7 @@ class AfricaController(traitlets.HasTraits):
             self.say(gm_text("amend_undone", self.lang, year=amended), "ok")
         else:
             self.say(t("undone", self.lang, year=entry.state.year), "ok")
+        self.announce(self.message)
         return True
 
     def undo_corrects(self) -> int | None:
@@ -305,6 +336,7 @@ class AfricaController(traitlets.HasTraits):
         self._after_change(session.replay(self.game, self.board, last), None)
         year = self.game.history[-1].state.year if self.game.history else self.state.year
         self.say(store_text("redone", self.lang, year=year), "ok")
+        self.announce(self.message)
         return True
 
     def _change(self, change: Any) -> bool:
@@ -312,7 +344,7 @@ class AfricaController(traitlets.HasTraits):
         try:
             self.game = change(self.game)
         except Stale:
-            self.opener.stale()
+            self._stale()
             return False
         except Refused as refusal:
             self.say_refused(refusal)

@@ -12,7 +12,7 @@ import html
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -23,8 +23,12 @@ from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
 from tabletop.ui.shell.bounded import CODE_LIMIT, NUMBER_LIMIT, bounded
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.store_link import Debouncer, PageWatcher, open_page_store, running_loop
 from tabletop.ui.shell.style import style_widget
+
+if TYPE_CHECKING:
+    from tabletop.games.africa1880.gamefile import Game
 
 __all__ = ["SeatPage", "scroll_into_view", "seat_page"]
 
@@ -89,7 +93,9 @@ class SeatPage(widgets.VBox):
         self.scroller = widgets.HTML()
         self.scroller.add_class("tt-seat-scroller")
         self.rounds_seen = 0
-        self.children = (self.style, self.css, self.body)
+        #: Says the new round when it arrives, to a screen reader (hidden from sight).
+        self.live = LiveRegion("tt-seat-live")
+        self.children = (self.style, self.css, self.live, self.body)
         if tables is None:
             self.refuse(store_error or tr(lang).gettext("The games database cannot be opened."))
         elif token:
@@ -225,6 +231,7 @@ class SeatPage(widgets.VBox):
         if view["kind"] == "africa1880":
             snap = self.store.load(int(view["game"]))
             self.part.new_round(view, snap.game, draft)
+            self.live.say(arrived_said(snap.game, self.lang))  # type: ignore[arg-type]
         else:
             self.part.new_round(view, draft)
         self.rounds_seen += 1
@@ -339,6 +346,16 @@ class SeatPage(widgets.VBox):
         if hasattr(self, "part"):
             self.close_part()
         super().close()
+
+
+def arrived_said(game: Game, lang: str) -> str:
+    """What the live region says when a resolved round of ``game`` arrives ("" for none)."""
+    from tabletop.ui.africa1880.announce import round_arrived_said
+    from tabletop.ui.africa1880.session import replay
+
+    assert game.board is not None
+    report = replay(game, game.board, len(game.history) - 1)
+    return round_arrived_said(report, lang) if report is not None else ""
 
 
 def preload() -> None:

@@ -26,6 +26,7 @@ from tabletop.store.seat_records import IssuedSeat, TableStatus, host_url
 from tabletop.store.seats import Tables
 from tabletop.ui.seat.common import PHONE_CSS, lang_of, read_query, refusal, tr
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.store_link import PageWatcher, open_page_store, running_loop
 from tabletop.ui.shell.style import style_widget
 from tabletop.ui.table.address import default_base_url
@@ -132,6 +133,8 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("tt-table-message")
         self.report = ReportView()
+        #: Says each seal and each resolution to a screen reader (hidden from sight).
+        self.live = LiveRegion("tt-table-live")
         #: Runs :func:`scroll_into_view` in the browser after each resolution (hidden).
         self.scroller = widgets.HTML()
         self.scroller.add_class("tt-table-scroller")
@@ -140,6 +143,7 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         # The newest results above the fold of a 1366 x 768 screen: before the seats' QR
         # codes and links, which matter less once the phones have joined.
         self.body.children = (
+            self.live,
             self.heading,
             self.timer_box,
             widgets.HBox([self.resolve_button, self.resolve_now_button]),

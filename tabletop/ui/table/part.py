@@ -12,6 +12,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from tabletop.store import Store
 from tabletop.store.seat_records import IssuedSeat, TableStatus
 from tabletop.store.seats import Tables
+from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.store_link import PageWatcher
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class TablePart:
     resolve_now_button: widgets.Button
     message: widgets.HTML
     report: ReportView
+    live: LiveRegion
     scroller: widgets.HTML
     rounds_seen: int
     timer_box: widgets.VBox

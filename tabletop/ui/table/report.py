@@ -6,6 +6,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.gamefile import Game
 from tabletop.games.africa1880.geometry import load_geometry
+from tabletop.games.africa1880.report import Report as AfricaReport
 from tabletop.games.africa1880.report_text import format_report
 from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.board import square_name
@@ -44,8 +45,9 @@ class ReportView(widgets.HBox):
         self.map_view: AfricaMapView | None = None
         self.children: tuple[widgets.Widget, ...] = (self.read_aloud, self.text)
 
-    def show_africa(self, game: Game, lang: str, nothing: str) -> None:
-        """The last round's full report and the map after it (``nothing`` before a round)."""
+    def show_africa(self, game: Game, lang: str, nothing: str) -> AfricaReport | None:
+        """The last round's full report and the map after it (``nothing`` before a round);
+        returns that report (None before a round)."""
         assert game.board is not None
         report = replay(game, game.board, len(game.history) - 1)
         model = build_map_model(
@@ -65,6 +67,7 @@ class ReportView(widgets.HBox):
             self.children = (self.read_aloud, self.text, self.map_view)
         else:
             self.map_view.set_model(model)
+        return report
 
     def show_massai(self, record: GameRecord, lang: str) -> None:
         """The secrets revealed by the last resolution and the board after them."""

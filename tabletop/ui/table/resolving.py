@@ -9,12 +9,27 @@ from tabletop.games.africa1880.gamefile import Game
 from tabletop.store import GameChange, StoreError
 from tabletop.store.seat_errors import SeatError
 from tabletop.store.seat_records import TableStatus
+from tabletop.ui.africa1880.announce import resolution_said
 from tabletop.ui.seat.common import tr
 from tabletop.ui.seat.page import scroll_into_view
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart
+from tabletop.ui.table.report import revealed_reports
 
 _log = logging.getLogger("tabletop.ui.table")
+
+
+def sealed_said(old: TableStatus | None, new: TableStatus, lang: str) -> str:
+    """What the live region says of the seats sealed since ``old`` (the same round): "France
+    sealed." for each, a seat sealing again too; "" for none, or for a new round."""
+    if old is None or old.round != new.round or old.game_id != new.game_id:
+        return ""
+    again = [
+        s for s in new.sealed if s in old.sealed and new.sealed_at.get(s) != old.sealed_at.get(s)
+    ]
+    newly = [s for s in new.sealed if s not in old.sealed]
+    _ = tr(lang).gettext
+    return " ".join(_("{seat} sealed.", seat=seat) for seat in newly + again)
 
 
 class Resolving(TablePart):
@@ -28,7 +43,8 @@ class Resolving(TablePart):
             except (SeatError, StoreError) as error:
                 self.say(str(error), "error")
                 return
-        self.status = status
+        old, self.status = self.status, status
+        self.live.say(sealed_said(old, status, self.lang))
         _ = tr(self.lang).gettext
         try:
             name = self.store.load(status.game_id).info.name
@@ -85,25 +101,30 @@ class Resolving(TablePart):
             except (SeatError, StoreError) as error:
                 self.say(str(error), "error")
                 return
-        self.status = status
-        self.show_report()
+        old, self.status = self.status, status
+        said = self.show_report()
         self.show_status(status)
+        if old is not None and status.round > old.round:
+            self.live.say(said)  # a resolution (not an undo made elsewhere)
         self.rounds_seen += 1
         self.scroller.value = scroll_into_view(
             ".tt-table-page", ".tt-table-report", self.rounds_seen, below=0.5
         )
 
-    def show_report(self) -> None:
-        """The last resolution for everyone (Africa: report and map; Massai: both secrets)."""
+    def show_report(self) -> str:
+        """The last resolution for everyone (Africa: report and map; Massai: both secrets);
+        returns what the live region says of it ("" before a round)."""
         status = self.status
         if status is None:
-            return
+            return ""
         snap = self.store.load(status.game_id)
+        _ = tr(self.lang).gettext
         if isinstance(snap.game, Game):
-            nothing = tr(self.lang).gettext("No round resolved yet.")
-            self.report.show_africa(snap.game, self.lang, nothing)
-        else:
-            self.report.show_massai(snap.game, self.lang)
+            report = self.report.show_africa(snap.game, self.lang, _("No round resolved yet."))
+            return resolution_said(report, self.lang) if report is not None else ""
+        self.report.show_massai(snap.game, self.lang)
+        revealed = [r.text(self.lang) for r in revealed_reports(snap.game)]
+        return " ".join([_("Resolved."), *revealed]) if revealed else ""
 
     # ----------------------------------------------------------------- timer
     def _build_timer(self) -> None:
