@@ -25,12 +25,13 @@ CSS = """
 }
 .tt-app .widget-button, .tt-app .widget-toggle-button { height: auto; min-height: 34px; }
 /* Coloured buttons dark enough for their white words (4.5:1 at least, WCAG AA): ipywidgets'
-   own colours give 2.2:1 (warning) to 3.7:1 (danger). */
-.tt-app .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
-.tt-app .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
-.tt-app .jupyter-button.mod-info { background-color: #00695c; color: #fff; }
-.tt-app .jupyter-button.mod-warning { background-color: #a84300; color: #fff; }
-.tt-app .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
+   own colours give 2.2:1 (warning) to 3.7:1 (danger). On every page that takes this style
+   (the class pages are not .tt-app): "body" outweighs ipywidgets' own rule. */
+body .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
+body .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
+body .jupyter-button.mod-info { background-color: #00695c; color: #fff; }
+body .jupyter-button.mod-warning { background-color: #a84300; color: #fff; }
+body .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
 .tt-app .jupyter-widget-Collapse-header,
 .tt-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #212121; }
 /* Whole words: buttons, tab titles and descriptions grow with their text (French is longer). */
