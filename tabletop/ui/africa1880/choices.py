@@ -33,14 +33,45 @@ from tabletop.games.africa1880.orders import (
 )
 from tabletop.games.africa1880.powers import name_key
 from tabletop.games.africa1880.state import GameState
+from tabletop.ui.africa1880.texts import t
+from tabletop.ui.shell.texts import LANGS
 
 __all__ = [
+    "KIND_KEYS",
     "explore_targets",
+    "kind_key_labels",
+    "kind_keys_in",
     "landing_targets",
     "menus",
     "presences_of",
     "sort_names",
 ]
+
+#: The key that chooses each order kind in a sheet's order menu: the same letters in every
+#: language (in German, "entwickeln" and "erkunden" both start with E).
+KIND_KEYS: tuple[tuple[str, OrderKind], ...] = (
+    ("h", OrderKind.HOLD),
+    ("d", OrderKind.DEVELOP),
+    ("e", OrderKind.EXPLORE),
+)
+
+
+def kind_key_labels() -> dict[str, list[str]]:
+    """Each order key -> the label of its kind's option in every language of the pages.
+
+    >>> kind_key_labels()["e"]
+    ['erkunden', 'explore', 'explorer']
+    """
+    return {key: sorted({t(str(kind), lang) for lang in LANGS}) for key, kind in KIND_KEYS}
+
+
+def kind_keys_in(lang: str) -> list[tuple[str, str]]:
+    """(key, label in ``lang``) of each order kind, for the hint shown near a sheet.
+
+    >>> kind_keys_in("fr")
+    [('h', 'rien'), ('d', 'développer'), ('e', 'explorer')]
+    """
+    return [(key, t(str(kind), lang)) for key, kind in KIND_KEYS]
 
 
 def sort_names(names: Iterable[str]) -> list[str]:

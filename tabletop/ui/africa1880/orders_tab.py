@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
+from tabletop.ui.africa1880.choices import kind_key_labels, kind_keys_in
 from tabletop.ui.africa1880.diplomacy_grid import DiplomacyGrid
 from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS, sheets_too_long
 from tabletop.ui.africa1880.html import controller_guard, local_text, power_html
 from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import colon, esc
+from tabletop.ui.shell.order_keys import OrderKeys, order_keys_hint
 from tabletop.ui.shell.tabs import NamedTabs
 
 if TYPE_CHECKING:
@@ -45,7 +47,21 @@ class OrdersTab(widgets.VBox):
         self.resolve_button = widgets.Button(button_style="danger", layout={"width": "20em"})
         self.resolve_button.add_class("tt-resolve")
         self.resolve_button.on_click(controller_guard(controller)(self._resolve_clicked))
-        super().__init__([self.sheet_tabs, self.grid, self.summary, self.resolve_button])
+        # Keys for the sheets' menus (a key per order kind, Enter to the next presence, from the
+        # last one to the landing and then to Resolve), and the line that says them.
+        self.order_keys = OrderKeys(kind_key_labels(), ".tt-resolve")
+        self.keys_hint = widgets.HTML()
+        self.keys_hint.add_class("tt-order-keys-line")
+        super().__init__(
+            [
+                self.keys_hint,
+                self.sheet_tabs,
+                self.grid,
+                self.summary,
+                self.resolve_button,
+                self.order_keys,
+            ]
+        )
 
     def _resolve_clicked(self, _button: object) -> None:
         """Resolve, unless a typed sheet is over the size limit (it would not be read)."""
@@ -61,6 +77,7 @@ class OrdersTab(widgets.VBox):
 
     def relabel(self, lang: str) -> None:
         self.resolve_button.description = "⚖ " + t("resolve", lang)
+        self.keys_hint.value = order_keys_hint(lang, kind_keys_in(lang))
 
     def _sheet_tab_changed(self, change: dict) -> None:
         power = self.sheet_tabs.name_at(change["new"])

@@ -23,6 +23,7 @@ from tabletop.games.africa1880.report import Report
 from tabletop.games.africa1880.report_text import instruction_text
 from tabletop.games.africa1880.state import GameState
 from tabletop.store.seat_errors import SealRefused, SeatError
+from tabletop.ui.africa1880.choices import kind_key_labels, kind_keys_in
 from tabletop.ui.africa1880.drafts import Check, Drafts
 from tabletop.ui.africa1880.html import local_text, power_html, slug
 from tabletop.ui.africa1880.report_view import report_html
@@ -31,6 +32,7 @@ from tabletop.ui.africa1880.sheet_editor import Filling, Shared, SheetEditor, Sh
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.order_keys import OrderKeys, order_keys_hint
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.map.view import AfricaMapView
@@ -242,6 +244,10 @@ class AfricaSeat(widgets.VBox):
             description=_("Seal my orders"), button_style="primary", layout={"width": "100%"}
         )
         self.seal_button.add_class("tt-seal")
+        # A desktop's keys for the sheet's menus; Enter from the landing goes to Seal.
+        self.order_keys = OrderKeys(kind_key_labels(), ".tt-seal")
+        self.keys_hint = widgets.HTML(order_keys_hint(self.lang, kind_keys_in(self.lang)))
+        self.keys_hint.add_class("tt-order-keys-line")
         self.map_view: AfricaMapView | None = None
         self.map_report: Report | None = None
         # The board is drawn when the player asks for it: the physical board is on the table,
@@ -323,11 +329,13 @@ class AfricaSeat(widgets.VBox):
                 self.heading,
                 self.results,
                 self.state_line,
+                self.keys_hint,
                 self.editor,
                 self.relations,
                 self.seal_button,
                 self.message,
                 self.map_box,
+                self.order_keys,
             )
         self.children = parts
         self._sync()
