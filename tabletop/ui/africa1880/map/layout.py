@@ -53,6 +53,9 @@ class TerritoryView:
     pins_added: int = 0
     new_colony: bool = False
     neighbours: tuple[str, ...] = ()
+    #: The name in the model's language (the board's own spelling where it gives none): what
+    #: the text view says; the canvas draws ``label``.
+    display_name: str = ""
     # Where the label, spaces, discs and star go (inside the shape, or in a callout).
     place: Placement | None = None
 
@@ -155,6 +158,7 @@ def build_map_model(
             pins_added=int(changes.pins_added.get(name, 0)),
             new_colony=name in changes.colonies,
             neighbours=tuple(terr.neighbours),
+            display_name=_display_name(terr, name, lang),
             place=place,
         )
     return MapModel(
@@ -169,6 +173,12 @@ def build_map_model(
         lang=lang,
         frame=frame,
     )
+
+
+def _display_name(territory: Any, name: str, lang: str) -> str:
+    """Territory ``name``'s name in ``lang`` (``name`` for a board that gives none)."""
+    display = getattr(territory, "display_name", None)
+    return str(display(lang)) if callable(display) else name
 
 
 def legend_entries(model: MapModel) -> list[tuple[str, str]]:

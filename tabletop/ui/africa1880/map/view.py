@@ -29,6 +29,7 @@ from tabletop.ui.africa1880.map.canvas_shapes import MAP_WIDTH
 from tabletop.ui.africa1880.map.drawing import draw, draw_hover
 from tabletop.ui.africa1880.map.layout import MapModel, describe
 from tabletop.ui.africa1880.map.photo import scaled_photo
+from tabletop.ui.africa1880.map.text_view import MapTextView
 from tabletop.ui.africa1880.texts import t
 
 # Screen pixels per canvas pixel of the zoom levels; None (not listed) is "fit the page".
@@ -259,6 +260,8 @@ class AfricaMapView(widgets.VBox):
         self.photo_switch.layout.display = "none"
         self.photo_switch.observe(lambda _c: self._redraw(), names="value")
         self._photo: tuple[str, bytes] | None = None
+        # The same model as a table, for screen readers: the canvas is closed to them.
+        self.text_view = MapTextView()
         self._photo_image: tuple[tuple[str, int, int], widgets.Image] | None = None
         self.model: MapModel | None = None
         self.hovered: str | None = None
@@ -274,7 +277,15 @@ class AfricaMapView(widgets.VBox):
         # (ipycanvas cancels the touch), so the first finger selects here.
         self.canvas.on_touch_start(self._on_touch)
         super().__init__(
-            [map_page_glue(), self.note, self.controls, self.photo_switch, self.box, self.details]
+            [
+                map_page_glue(),
+                self.note,
+                self.controls,
+                self.photo_switch,
+                self.text_view,
+                self.box,
+                self.details,
+            ]
         )
         self.add_class("tt-map-view")
         # Beside the report where the row has room, under it where not; never wider than the
@@ -304,6 +315,7 @@ class AfricaMapView(widgets.VBox):
         self.hovered = None
         self._show_zoom()
         self._show_photo_switch()
+        self.text_view.show(model)
         self._redraw()
 
     # --- the group's photo --------------------------------------------------------------------
