@@ -61,3 +61,19 @@ def test_names_in_menu_order() -> None:
     assert game.board is not None
     landing = choices.landing_targets(game.board, game.state)
     assert landing == choices.sort_names(landing)
+
+
+def test_the_order_keys_choose_the_menus_labels_in_every_language() -> None:
+    from tabletop.ui.africa1880.texts import t
+    from tabletop.ui.shell.texts import LANGS
+
+    labels = choices.kind_key_labels()
+    assert sorted(labels) == sorted(key for key, _ in choices.KIND_KEYS)
+    for lang in LANGS:
+        # The labels the sheet's order menu shows (sheet_editor: t(kind, lang)), one per key.
+        shown = dict(choices.kind_keys_in(lang))
+        for key, kind in choices.KIND_KEYS:
+            assert shown[key] == t(str(kind), lang) and shown[key] in labels[key]
+    # No label is chosen by two keys: a key always says which kind it is.
+    every = [label for options in labels.values() for label in options]
+    assert len(every) == len(set(every))
