@@ -151,3 +151,51 @@ def test_the_same_keys_in_german(voila, page, wait_for_widgets) -> None:
     explore(page, "congo", "e", "s", "Sudan", "erkunden")
     for line in ("Angola: entwickeln", "Congo: erkunden Sudan"):
         expect(page.locator(f"{BELGIUM} textarea")).to_have_value(re.compile(line), timeout=TIMEOUT)
+
+
+@pytest.mark.browser
+def test_a_seat_sheet_by_keyboard_then_sealed_with_enter(voila, page, jupyter_env) -> None:
+    from tabletop.games.africa1880.gamefile import example_game
+    from tabletop.store import open_store
+    from tabletop.store.seat_records import seat_url
+    from tabletop.store.seats import Tables
+
+    store = open_store(Path(jupyter_env["TABLETOP_DATA_DIR"]) / "tabletop.db")
+    try:
+        tables = Tables(store)
+        new = tables.open_table(store.create_game(example_game()).game_id)
+        token = new.seat("Belgium").token
+        page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+        page.goto(seat_url(voila.folder(), new.table_id, token), wait_until="commit")
+        page.locator(".tt-seal").wait_for(state="visible", timeout=NAVIGATION_TIMEOUT)
+        expect(page.locator(".tt-order-keys-line")).to_be_visible()  # a desktop: keys said
+
+        tab_to_first_row(page)
+        choose_kind(page, "angola", "e", "explore")
+        page.keyboard.press("Enter")  # no target yet: on to Congo all the same
+        expect_focus(page, "tt-row-belgium-congo")
+        page.keyboard.press("Shift+Enter")
+        explore(page, "angola", "e", "b", "Bechuanaland", "explore")
+        for territory in ("congo", "gabon", "kamerun", "rhodesia"):
+            page.keyboard.press("Enter")
+            expect_focus(page, f"tt-row-belgium-{territory}")
+            choose_kind(page, territory, "h", "hold")
+        page.keyboard.press("Enter")
+        expect(page.locator(f"{BELGIUM} .tt-landing select")).to_be_focused(timeout=TIMEOUT)
+        page.keyboard.press("Enter")
+        expect(page.locator("button.tt-seal")).to_be_focused(timeout=TIMEOUT)
+        expect(page.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
+
+        text = (
+            "Angola: explore Bechuanaland\nCongo: hold\nGabon: hold\nKamerun: hold\n"
+            "Rhodesia: hold\n"
+        )
+        box = page.locator(f"{BELGIUM} textarea")
+        expect(box).to_have_value(re.compile("^" + re.escape(text)), timeout=TIMEOUT)
+        # Enter on Seal is the button's own: the sheet is sealed.
+        page.keyboard.press("Enter")
+        expect(page.locator(".tt-sealed-state")).to_contain_text("Sealed at", timeout=TIMEOUT)
+        own = tables.seat_view(new.table_id, token)["own_sheet"]
+        assert own.startswith("[Belgium]\n" + text), own
+    finally:
+        store.close()
