@@ -51,6 +51,7 @@ TEXT_VIEW_CSS = """
 .tt-map-table caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
 .tt-map-table th, .tt-map-table td {
   border: 1px solid #9fb8c9; padding: 0.15em 0.4em; text-align: left; vertical-align: top;
+  word-break: normal; overflow-wrap: break-word;
 }
 .tt-map-table thead th { background: #eef3f7; }
 """
@@ -85,8 +86,9 @@ def colony_text(view: TerritoryView, lang: str) -> str:
     return text_view_text("colony_alone", lang)
 
 
-def marks_text(view: TerritoryView, lang: str) -> str:
-    """What the map marks on ``view`` (new and removed presences, pins added, a new colony)."""
+def marks_text(view: TerritoryView, lang: str) -> list[str]:
+    """What the map marks on ``view`` (new and removed presences, pins added, a new colony),
+    one text each."""
     parts = []
     if view.new:
         parts.append(text_view_text("new", lang, powers=_powers(view.new, lang)))
@@ -96,15 +98,16 @@ def marks_text(view: TerritoryView, lang: str) -> str:
         parts.append(text_view_text("pins_added", lang, n=view.pins_added))
     if view.new_colony:
         parts.append(text_view_text("colony_founded", lang))
-    return "; ".join(parts)
+    return parts
 
 
 def _marked(view: TerritoryView) -> bool:
     return bool(view.new or view.removed or view.pins_added or view.new_colony)
 
 
-def row_cells(view: TerritoryView, lang: str, marks: bool) -> list[str]:
-    """The texts of ``view``'s row: name, coast, spaces filled, presences, colony (and marks)."""
+def row_cells(view: TerritoryView, lang: str, marks: bool) -> list[list[str]]:
+    """The texts of ``view``'s row, cell by cell (a cell's texts go on lines of their own):
+    name, coast, spaces filled, presences, colony (and marks)."""
     cells = [
         view.display_name or view.name,
         text_view_text("coastal" if view.coastal else "inland", lang),
@@ -112,9 +115,7 @@ def row_cells(view: TerritoryView, lang: str, marks: bool) -> list[str]:
         presences_text(view, lang),
         colony_text(view, lang),
     ]
-    if marks:
-        cells.append(marks_text(view, lang))
-    return cells
+    return [[c] for c in cells] + ([marks_text(view, lang)] if marks else [])
 
 
 def map_table_html(model: MapModel) -> str:
@@ -135,8 +136,8 @@ def map_table_html(model: MapModel) -> str:
     head = "".join(f'<th scope="col">{html.escape(text_view_text(k, lang))}</th>' for k in heads)
     rows = []
     for view in views:
-        name, *rest = row_cells(view, lang, marks)
-        cells = "".join(f"<td>{html.escape(c)}</td>" for c in rest)
+        (name,), *rest = row_cells(view, lang, marks)
+        cells = "".join(f"<td>{'<br>'.join(map(html.escape, c))}</td>" for c in rest)
         rows.append(
             f'<tr data-territory="{html.escape(view.name)}">'
             f'<th scope="row">{html.escape(name)}</th>{cells}</tr>'

@@ -45,6 +45,8 @@ class Table(HTMLParser):
             self._text = ""
         elif tag == "caption":
             self._in_caption = True
+        elif tag == "br":
+            self._text += "\n"
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("th", "td") and self._cell is not None:
@@ -172,7 +174,7 @@ def test_the_marks_of_a_round_are_said_only_when_the_map_has_some(board: Board) 
     body = marked.body()
     assert body["Algeria"][-1] == "new: France"
     assert body["Zanzibar"][-1] == "removed: Great Britain"
-    assert body["Togo"][-1] == "1 pin added; colony founded"
+    assert body["Togo"][-1] == "1 pin added\ncolony founded"
     assert body["Egypt"][-1] == "2 pins added"
     assert body["Abyssinia"][-1] == ""
 
