@@ -182,7 +182,8 @@ def test_the_marks_of_a_round_are_said_only_when_the_map_has_some(board: Board) 
 def test_a_traced_board_without_names_in_other_languages() -> None:
     board = board_from_dict(grid_board(3, 2, names=("A", "B", "C", "D", "E", "F")))
     game = Game.new(["France", "Germany", "Italy"], board=board, board_name=board.name)
-    state = replace(game.state, presences={"France": {"A", "B"}, "Germany": {"B"}, "Italy": set()})
+    presences = {"France": frozenset({"A", "B"}), "Germany": frozenset({"B"}), "Italy": frozenset()}
+    state = replace(game.state, presences=presences)
     body = Table(map_table_html(model_of(board, state, "fr"))).body()
     assert sorted(body) == ["A", "B", "C", "D", "E", "F"]
     assert sorted(powers_of(body["B"][2])) == ["Allemagne", "France"]
