@@ -15,7 +15,9 @@ profiles) is far too large:
 * the remaining *decisive* variables fall into independent components; each is listed by a
   depth-first join of its constraints (:mod:`~tabletop.analysis.factored.listing`) and counted by
   variable elimination (:mod:`~tabletop.analysis.factored.counting`; a wide constraint through
-  the few *types* of context its terms distinguish);
+  the few *types* of context its terms distinguish) or, when too wide for that, by checking
+  every profile 32 at a time (:mod:`~tabletop.analysis.factored.packed`, wide constraints as
+  one mask of best own values per context);
 * the equilibria are the product of the components' solutions (:func:`solve`).
 
 Nothing here knows any particular game; a model (such as
@@ -75,6 +77,7 @@ if TYPE_CHECKING:
         pareto_flags,
         solve,
     )
+    from tabletop.analysis.factored.packed import packed_cost, packed_count
 
 # Each name is imported from its module on first use: importing one module of the package
 # does not import the others.
@@ -109,6 +112,8 @@ __getattr__, __dir__ = lazy_api(
         "dominance": "tabletop.analysis.factored.nash",
         "pareto_flags": "tabletop.analysis.factored.nash",
         "solve": "tabletop.analysis.factored.nash",
+        "packed_cost": "tabletop.analysis.factored.packed",
+        "packed_count": "tabletop.analysis.factored.packed",
     },
 )
 
@@ -139,6 +144,8 @@ __all__ = [
     "first_solutions",
     "search_solutions",
     "own_groups",
+    "packed_cost",
+    "packed_count",
     "pareto_flags",
     "solve",
 ]

@@ -132,8 +132,9 @@ class ComponentSolutions:
     count: int | None
     #: When the exact count was out of reach: an estimate and its interval (``count`` is None).
     estimate: Estimate | None = None
-    #: How the component was solved: "listing", "dense", "elimination", "model" (a count the
-    #: game knows from its structure, see FactoredGame.component_count) or "sampling".
+    #: How the component was solved: "listing", "dense", "packed" (every profile, 32 to a word),
+    #: "elimination", "model" (a count the game knows from its structure, see
+    #: FactoredGame.component_count) or "sampling".
     method: str = "listing"
 
 
