@@ -82,7 +82,7 @@ class Resolving(TablePart):
             )
         except (SeatError, StoreError) as error:
             self.say(str(error), "error")
-            self.show_status()
+            self.catch_up()
             return
         if self.watcher is not None:
             self.watcher.known(self.store.versions(snap.game_id))
@@ -91,6 +91,18 @@ class Resolving(TablePart):
         self.say(tr(self.lang).gettext("Resolved: everybody sees the report now."), "ok")
         if self.on_report is not None:
             self.on_report(report)
+
+    def catch_up(self) -> None:
+        """After a refused Resolve: a round resolved elsewhere meanwhile is shown (and said)
+        with its report, else the status again."""
+        try:
+            status = self.tables.status(self.table_id)  # type: ignore[union-attr]
+        except (SeatError, StoreError):
+            return  # the refusal is on the page already
+        if self.status is not None and status.round != self.status.round:
+            self.show_round(status)
+        else:
+            self.show_status(status)
 
     def show_round(self, status: TableStatus | None = None) -> None:
         """A new round: its report first, then its heading and status (the new round's heading

@@ -89,6 +89,21 @@ def test_a_resolution_made_elsewhere_is_said(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_resolve_refused_for_a_round_resolved_elsewhere_says_that_round(
+    tmp_path: Path,
+) -> None:
+    store = new_store(tmp_path)
+    tables, new = africa_table(store)
+    page = host_page(tables, new)
+    other = host_page(tables, new)
+    other.resolve(force=True)
+    page.resolve(force=True)  # this screen still showed round 4: refused
+    assert "already resolved" in page.message.value
+    assert page.live.text.startswith("Round 1895 resolved: ")
+    assert "Round 5" in page.heading.value and "Round 1895" in page.report.text.value
+    store.close()
+
+
 def test_massai_seats_and_the_reveal_are_said(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     tables, new = massai_table(store)
