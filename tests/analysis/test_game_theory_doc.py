@@ -25,6 +25,7 @@ from tabletop.analysis.factored.adaptive import (
 from tabletop.analysis.factored.constraints import MAX_SCOPE, constraints_of, own_groups
 from tabletop.analysis.factored.counting import ELIMINATION_WORK
 from tabletop.analysis.factored.nash import BRUTE_WORK, LIST_WORK
+from tabletop.analysis.factored.packed import MAX_WORDS, choose_block, packed_cost
 from tabletop.games.africa1880 import POWERS
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "game-theory.md").read_text(encoding="utf-8")
@@ -82,14 +83,20 @@ def test_crowded_positions_share_counted_exactly_and_their_equilibria(
     assert said(f"seeds 0–29) {len(exact)} are counted exactly")
     shares = [r.equilibrium_count * 2 ** len(r.free) / PROFILES for r in exact]
     assert said(f"equilibria are {100 * min(shares):.3g}–{100 * max(shares):.3g} % of the 2³⁰")
-    others = [r for r in crowded if r.count_kind != "exact"]
-    assert {max(len(c) for c in r.components) for r in others} == {30}
-    assert said("The other one has 30 linked relations")
-    (other,) = others
+    widest = [r for r in crowded if max(len(c) for c in r.components) == 30]
+    assert said("One of them has 30 linked relations")
+    (other,) = widest
     assert other.game is not None
-    widths = [len(c.scope) for c in constraints_of(own_groups(other.game))]
+    found = constraints_of(own_groups(other.game))
+    widths = [len(c.scope) for c in found]
     assert len(widths) == 6
-    assert said(f"(six conditions over {min(widths)}–{max(widths)} of them each)")
+    assert said(f"(six conditions over {min(widths)}–{max(widths)} of them each")
+    assert said(f"the packed count fits the work: {other.equilibrium_count:,} equilibria")
+    scope = tuple(sorted({v for c in found for v in c.scope}))
+    planned = packed_cost(found, scope, choose_block(found, scope))
+    assert said(f"plans about {planned / 1e8:.0f}·10⁸")
+    assert planned <= ELIMINATION_WORK * DENSE_PER_ELIMINATION
+    assert math.log2(MAX_WORDS) == 25 and said("the 2²⁵ words are combined")
 
 
 def test_six_powers_on_one_candidate_among_other_places() -> None:

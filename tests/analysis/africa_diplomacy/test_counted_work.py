@@ -22,14 +22,22 @@ import pytest
 from tabletop.analysis.africa_diplomacy.equilibria import analyse
 from tabletop.analysis.africa_diplomacy.model import DiplomacyGame
 from tabletop.analysis.examples import late_game_position, random_africa_position
+from tabletop.analysis.factored.adaptive import (
+    DENSE_PER_ELIMINATION,
+    as_table,
+    dense_solutions,
+)
+from tabletop.analysis.factored.constraints import Constraint
+from tabletop.analysis.factored.counting import ELIMINATION_WORK
 from tabletop.analysis.factored.game import TOL
 from tabletop.analysis.factored.nash import solve
+from tabletop.analysis.factored.packed import choose_block, packed_cost
 from tabletop.games.africa1880.execution import AfterOrders
 
 #: The positions compared idle and under load: crowded six-power positions of round 7 whose
 #: largest group of linked relations is counted densely (24 and 26 relations), by elimination,
-#: estimated (30 relations), and positions where one candidate holds all six powers (a colony
-#: rule over 30 relations, listed then sampled).
+#: bit-parallel (30 relations), and positions where one candidate holds all six powers (a
+#: colony rule over 30 relations, listed then sampled).
 LOADED_POSITIONS = [(seed, 4) for seed in (0, 1, 3, 7, 11, 15, 19, 22, 24, 27, 28, 29)] + [
     (seed, 6) for seed in range(8)
 ]
@@ -110,6 +118,40 @@ def test_crowded_six_power_groups_of_24_and_26_relations_are_counted_exactly(see
     result = analyse(after)
     assert result.count_kind == "exact"
     assert max(len(c) for c in result.components) >= 24
+
+
+def test_a_crowded_group_of_30_linked_relations_is_counted_exactly_within_the_default_work() -> (
+    None
+):
+    # Four colony candidates held by four powers each link all 30 relations: no byte table of
+    # 2**30 profiles, no small elimination tables. The packed count's planned work fits the
+    # default budget (counted, never timed), and its count is the sum of the dense byte-table
+    # counts of the 16 slices with the first four relations fixed (another method, whose
+    # tables come from best_table rather than from the context types).
+    game = DiplomacyGame(late_game_position(3))
+    solution = solve(game, limit=5)
+    assert solution.count_kind == "exact"
+    (widest,) = [c for c in solution.components if len(c.scope) == 30]
+    assert widest.method == "packed" and widest.count is not None
+    found = [c for c in solution.constraints if set(c.scope) <= set(widest.scope)]
+    block = choose_block(found, widest.scope)
+    assert packed_cost(found, widest.scope, block) <= ELIMINATION_WORK * DENSE_PER_ELIMINATION
+    tables = [as_table(c) for c in found]
+    fixed = widest.scope[:4]
+    rest = widest.scope[4:]
+    total = 0
+    for value in range(16):
+        bits = {v: value >> (3 - k) & 1 for k, v in enumerate(fixed)}
+        sliced = [
+            Constraint(
+                t.owner,
+                tuple(v for v in t.scope if v not in bits),
+                np.ascontiguousarray(t.allowed[tuple(bits.get(v, slice(None)) for v in t.scope)]),
+            )
+            for t in tables
+        ]
+        total += dense_solutions(sliced, rest, 1)[1]
+    assert widest.count == total
 
 
 def analysis_json(after: AfterOrders) -> str:
