@@ -58,7 +58,7 @@ from tabletop.analysis.factored.game import (
     squeeze,
 )
 from tabletop.analysis.factored.listing import ComponentSolutions, product_rows, search_solutions
-from tabletop.analysis.factored.packed import choose_block, packed_cost, packed_count
+from tabletop.analysis.factored.packed import Known, choose_block, packed_cost, packed_count
 
 #: Widest joint table of one variable's payoff gains when deciding dominance.
 MAX_GAIN_SCOPE = 20
@@ -315,9 +315,10 @@ def _solve_component(
         return ComponentSolutions(listed_scope, rows, known, method="model")
     # Too wide for the byte table: every profile, 32 to a word, when its planned work fits.
     if 2.0 ** len(scope) > DENSE_CELLS:
-        block = choose_block(component, scope)
-        if packed_cost(component, scope, block) <= budget * DENSE_PER_ELIMINATION:
-            packed = packed_count(component, scope, block)
+        types: Known = {}  # each condition's context types, found once
+        block = choose_block(component, scope, types)
+        if packed_cost(component, scope, block, types) <= budget * DENSE_PER_ELIMINATION:
+            packed = packed_count(component, scope, block, types)
             return ComponentSolutions(listed_scope, rows, packed, method="packed")
     counted = count_solutions(component, budget, memory_cells())
     if counted is not None:

@@ -54,6 +54,18 @@ SLICE = 20
 MAX_TYPE_CELLS = 2.0**24
 
 Typed = tuple[tuple[int, ...], np.ndarray, np.ndarray]
+#: Context types already found, by condition (``id``): the planning, the choice of the block
+#: and the tables all ask for them, and finding them sorts every cell of every term.
+Known = dict[int, list[Typed] | None]
+
+
+def types_of(constraint: ImplicitConstraint, known: Known | None) -> list[Typed] | None:
+    """:func:`context_types`, found once per condition when ``known`` keeps them."""
+    if known is None:
+        return context_types(constraint)
+    if id(constraint) not in known:
+        known[id(constraint)] = context_types(constraint)
+    return known[id(constraint)]
 
 
 def context_types(constraint: ImplicitConstraint) -> list[Typed] | None:
@@ -113,7 +125,8 @@ def own_masks(
     if context is None:
         context = sorted(set(constraint.scope) - set(constraint.own))
     context = tuple(context)
-    index = np.zeros((1,) * len(context), dtype=np.int64)
+    # int32 look-ups: half the memory traffic of int64 (at most 2**24 type combinations).
+    index = np.zeros((1,) * len(context), dtype=np.int32)
     stride = 1
     for k in range(len(typed) - 1, -1, -1):  # the last type varies fastest, as in ``by_type``
         term_context, inverse, payoffs = typed[k]
@@ -121,7 +134,8 @@ def own_masks(
         cells = inverse.reshape((2,) * len(term_context))
         cells = np.transpose(cells, order) if len(term_context) > 1 else cells
         present = set(term_context)
-        index = index + cells.reshape([2 if v in present else 1 for v in context]) * stride
+        cells = cells.astype(np.int32).reshape([2 if v in present else 1 for v in context])
+        index = index + cells * np.int32(stride)
         stride *= len(payoffs)
     index = np.broadcast_to(index, (2,) * len(context))
     masks: np.ndarray = by_type[index]
@@ -182,14 +196,14 @@ def transpose_bits(rows: np.ndarray) -> np.ndarray:
 
 
 def packed_table(
-    constraint: AnyConstraint, block: tuple[int, ...]
+    constraint: AnyConstraint, block: tuple[int, ...], known: Known | None = None
 ) -> tuple[tuple[int, ...], np.ndarray]:
     """One condition as a table of words: the variables it reads outside ``block`` and, for
     each of their cells, the 32-bit word whose bit ``j`` says whether the profiles with block
     value ``j`` (bits of ``block``, first highest) meet it (block variables it does not read
     repeat the bits)."""
     if isinstance(constraint, ImplicitConstraint):
-        typed = _typed_use(constraint, block)
+        typed = _typed_use(constraint, block, known)
         if typed is not None and constraint.own == block:
             return own_masks(constraint, typed)  # bit o = own value o: already the block's word
         if typed is not None:
@@ -205,12 +219,14 @@ def packed_table(
     return outer, words.reshape((2,) * len(outer))
 
 
-def _typed_use(constraint: ImplicitConstraint, block: tuple[int, ...]) -> list[Typed] | None:
+def _typed_use(
+    constraint: ImplicitConstraint, block: tuple[int, ...], known: Known | None = None
+) -> list[Typed] | None:
     """The context types of a wide condition when its masks can make its words: its own
     variables are the block, or none of them is in it."""
     if constraint.own != block and set(constraint.own) & set(block):
         return None
-    return context_types(constraint)
+    return types_of(constraint, known)
 
 
 def _transposed(
@@ -243,7 +259,9 @@ def _block_part(block: tuple[int, ...], inside: tuple[int, ...]) -> np.ndarray:
     return part
 
 
-def choose_block(constraints: Sequence[AnyConstraint], scope: tuple[int, ...]) -> tuple[int, ...]:
+def choose_block(
+    constraints: Sequence[AnyConstraint], scope: tuple[int, ...], known: Known | None = None
+) -> tuple[int, ...]:
     """The word's variables: the own variables of the widest condition that has context types
     (its table of words is then its masks as they are), else the last :data:`WORD` variables.
 
@@ -253,7 +271,9 @@ def choose_block(constraints: Sequence[AnyConstraint], scope: tuple[int, ...]) -
     (0,)
     """
     typed = [
-        c for c in constraints if isinstance(c, ImplicitConstraint) and context_types(c) is not None
+        c
+        for c in constraints
+        if isinstance(c, ImplicitConstraint) and types_of(c, known) is not None
     ]
     if typed:
         return max(typed, key=lambda c: (len(c.scope), -c.scope[0])).own
@@ -261,7 +281,10 @@ def choose_block(constraints: Sequence[AnyConstraint], scope: tuple[int, ...]) -
 
 
 def packed_cost(
-    constraints: Sequence[AnyConstraint], scope: tuple[int, ...], block: tuple[int, ...]
+    constraints: Sequence[AnyConstraint],
+    scope: tuple[int, ...],
+    block: tuple[int, ...],
+    known: Known | None = None,
 ) -> float:
     """Planned cell operations of :func:`packed_count`, ``inf`` when a table would be larger
     than :data:`~tabletop.analysis.factored.adaptive.HARD_CELLS` or the words more than
@@ -272,16 +295,16 @@ def packed_cost(
         return math.inf
     cost = words * (2 * len(constraints) + 2)  # each table laid over the words, then ANDed
     for c in constraints:
-        cost += _table_cost(c, block)
+        cost += _table_cost(c, block, known)
     return cost
 
 
-def _table_cost(constraint: AnyConstraint, block: tuple[int, ...]) -> float:
+def _table_cost(constraint: AnyConstraint, block: tuple[int, ...], known: Known | None) -> float:
     """Planned cell operations of :func:`packed_table` for one condition."""
     cells = 2.0 ** len(constraint.scope)
     if isinstance(constraint, Constraint):
         return cells * 4 if cells <= HARD_CELLS else math.inf
-    typed = _typed_use(constraint, block)
+    typed = _typed_use(constraint, block, known)
     if typed is None:  # made a table from its terms first (best_table)
         return cells * (len(constraint.terms) + 6) if cells <= HARD_CELLS else math.inf
     combinations = type_cells(typed, len(constraint.own))
@@ -312,6 +335,7 @@ def packed_count(
     constraints: Sequence[AnyConstraint],
     scope: tuple[int, ...],
     block: tuple[int, ...] | None = None,
+    known: Known | None = None,
 ) -> int:
     """The exact number of profiles of ``scope`` meeting every constraint, 32 profiles a word.
 
@@ -324,8 +348,9 @@ def packed_count(
     >>> packed_count([either, Constraint(1, (1, 2), np.ones((2, 2), bool))], (0, 1, 2))
     4
     """
-    block = choose_block(constraints, scope) if block is None else block
-    tables = [packed_table(c, block) for c in constraints]
+    known = {} if known is None else known
+    block = choose_block(constraints, scope, known) if block is None else block
+    tables = [packed_table(c, block, known) for c in constraints]
     readers = {v: sum(v in t for t, _ in tables) for v in scope}
     outer = tuple(sorted((v for v in scope if v not in block), key=lambda v: (readers[v], v)))
     place = {v: k for k, v in enumerate(outer)}
