@@ -16,6 +16,7 @@ from tabletop.games.africa1880.geometry import Geometry, load_geometry
 from tabletop.games.africa1880.palette import letter_colour, power_colour, power_letters
 from tabletop.games.africa1880.powers import POWER_ORDER, power_name
 from tabletop.i18n import translator
+from tabletop.ui.africa1880.map.layout import MapModel, TerritoryView
 from tabletop.ui.reveal.steps import MapMarks, RevealStep
 from tabletop.ui.shell.html import esc
 
@@ -57,6 +58,12 @@ class AfricaMap:
         """Draw ``step`` (everything redrawn from it, so a page that reconnects shows the same)."""
         _draw(canvas, self, step, lang)
 
+    def map_model(self, step: RevealStep, lang: str) -> MapModel:
+        """What :meth:`draw` shows for ``step`` as the shared map's model, for the map as text
+        (:class:`~tabletop.ui.africa1880.map.text_view.MapTextView`): the presences standing,
+        those crossed out as removed, the pins, the colonies, titled by the step."""
+        return _model(self, step, lang)
+
     def legend(self, steps: Sequence[RevealStep], lang: str) -> str:
         """HTML: the powers' colours and what the marks mean."""
         return _legend(steps, lang)
@@ -67,16 +74,59 @@ class AfricaMap:
         return [[self.point(x, y) for x, y in ring] for ring in self.geometry.polygons[name]]
 
 
+def _occupancy(marks: MapMarks) -> dict[str, list[str]]:
+    """The powers drawn in each territory (crossed out or not), in the powers' order."""
+    occupancy: dict[str, list[str]] = {}
+    for power in sorted(marks.presences, key=lambda p: POWER_ORDER.get(p, 99)):
+        for territory in marks.presences[power]:
+            occupancy.setdefault(territory, []).append(power)
+    return occupancy
+
+
+def _model(layout: AfricaMap, step: RevealStep, lang: str) -> MapModel:
+    marks = step.marks
+    assert isinstance(marks, MapMarks)
+    board = layout.board
+    occupancy = _occupancy(marks)
+    views = {}
+    for name in board.names:
+        territory = board.territories[name]
+        drawn = occupancy.get(name, [])
+        # A crossed-out disc is a presence removed (or not to place): not one standing there.
+        crossed = tuple(p for p in drawn if (p, name) in marks.removed)
+        display = board.display_name(name, lang)
+        views[name] = TerritoryView(
+            name=name,
+            label=display,
+            polygons=tuple(tuple(ring) for ring in layout.rings(name)),
+            anchor=layout.labels[name],
+            coastal=bool(territory.coastal),
+            spaces=int(territory.spaces),
+            pins=int(marks.development.get(name, 0)),
+            colony=name in marks.colonies,
+            presences=tuple(p for p in drawn if p not in crossed),
+            removed=crossed,
+            neighbours=tuple(territory.neighbours),
+            display_name=display,
+        )
+    return MapModel(
+        width=layout.width,
+        height=layout.height,
+        territories=views,
+        powers=tuple(sorted(marks.presences, key=lambda p: POWER_ORDER.get(p, 99))),
+        fallback=layout.geometry is None,
+        title=step.title,
+        lang=lang,
+    )
+
+
 def _draw(canvas: Any, layout: AfricaMap, step: RevealStep, lang: str) -> None:
     """Draw the map as ``step`` shows it (everything redrawn from the step, so a page that
     reconnects shows the same)."""
     marks = step.marks
     assert isinstance(marks, MapMarks)
     board = layout.board
-    occupancy: dict[str, list[str]] = {}
-    for power in sorted(marks.presences, key=lambda p: POWER_ORDER.get(p, 99)):
-        for territory in marks.presences[power]:
-            occupancy.setdefault(territory, []).append(power)
+    occupancy = _occupancy(marks)
     with hold_canvas():
         canvas.clear()
         canvas.fill_style = "#cfe3f2"

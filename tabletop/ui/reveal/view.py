@@ -18,6 +18,8 @@ from ipycanvas import Canvas  # type: ignore[import-untyped]
 
 from tabletop.i18n import translator
 from tabletop.ui.africa1880.instruction_style import INSTRUCTION_CSS, meaning_classes
+from tabletop.ui.africa1880.map.text_view import MapTextView
+from tabletop.ui.reveal.africa_map import AfricaMap
 from tabletop.ui.reveal.steps import RevealStep
 from tabletop.ui.shell.canvas_keys import CanvasKeys
 from tabletop.ui.shell.html import esc
@@ -125,6 +127,9 @@ class RevealView:
         self.read_aloud = ReadAloud(lang, "tt-reveal-read-aloud")
         legend = widgets.HTML(drawer.legend(steps, lang))
         legend.add_class("tt-reveal-legend")
+        #: The Africa map as a table, for a screen reader (the canvas is closed to it): the
+        #: shared map's text view, told each step's model (Massai's board has none).
+        self.text_view = MapTextView() if isinstance(drawer, AfricaMap) else None
         panel = widgets.VBox(
             [
                 self.count,
@@ -132,6 +137,7 @@ class RevealView:
                 widgets.HBox([self.back_button, self.next_button, self.auto_button]),
                 self.read_aloud,
                 legend,
+                *([self.text_view] if self.text_view is not None else []),
                 help_text,
             ],
             layout=widgets.Layout(flex="1 1 auto", min_width="0"),
@@ -181,6 +187,8 @@ class RevealView:
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
         self.read_aloud.say(step.spoken())
+        if self.text_view is not None and isinstance(self.drawer, AfricaMap):
+            self.text_view.show(self.drawer.map_model(step, self.lang))
         self._draw()
 
     def _on_client_ready(self) -> None:
