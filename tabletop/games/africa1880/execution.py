@@ -30,8 +30,6 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     Reason,
     VoidOrder,
-    order_text,
-    void_order,
 )
 from tabletop.games.africa1880.powers import POWER_ORDER, name_key, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
@@ -80,6 +78,8 @@ class _Table:
         self.state = state
         self.board = board
         self.sheets = sheets
+        #: Each sheet's typed lines by order, for the sheets that have any.
+        self.written = {p: sheet.written for p, sheet in sheets.items() if sheet.written}
         self.territories = board.territories
         self.options = state.options
         self.colonies = state.colonies
@@ -96,15 +96,12 @@ class _Table:
         self, power: str, order: Develop | Explore | Hold | Landing, code: Reason, **details: Any
     ) -> None:
         """Void ``order``, reported with the line number and the text the person typed when
-        known."""
-        sheet = self.sheets.get(power)
+        known; its text and the values of its sentence are put together only when read."""
         # Sheets made in code write nothing: no lookup (an order's hash is not free).
-        written = sheet.written.get(order) if sheet is not None and sheet.written else None
-        if written is None:
-            self.void.append(void_order(power, order_text(order), code, **details))
-        else:
-            line, text = written
-            self.void.append(void_order(power, text, code, line=line, **details))
+        written = self.written.get(power)
+        self.void.append(
+            VoidOrder.of_order(power, order, code, details, written.get(order) if written else None)
+        )
 
     def unknown(self, power: str, order: Develop | Explore | Hold | Landing, name: str) -> None:
         """Void ``order`` naming a territory the board does not have (with a suggestion)."""

@@ -10,7 +10,7 @@ sentence), rendered in any language from the message catalogs only where it is s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import FrozenInstanceError, dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -219,24 +219,104 @@ class VoidReason:
         return self.render()
 
 
-@dataclass(frozen=True)
 class VoidOrder:
     """An order that was not executed: who wrote it, what was written, why it is void.
 
     ``cause`` is the reason as data (its code is :attr:`reason_code`, one of
     :data:`REASON_CODES`); :meth:`text` says it in any language, :attr:`reason` in plain English,
     both written only when asked for. ``line`` is the line number in the typed sheets when known.
+
+    Immutable, compared on ``power``, ``order_text`` and ``cause`` (not ``line``). Made by the
+    adjudicator with :meth:`of_order`, it keeps the order, the code and the values as given and
+    builds ``order_text`` and ``cause`` on first read: a round voids dozens of orders that nobody
+    may look at.
+
+    >>> void = VoidOrder.of_order("France", Develop("France", "Egypt"), Reason.NO_PRESENCE,
+    ...                           {"territory": "Egypt"})
+    >>> void == VoidOrder("France", "Egypt: develop", void.cause), void.reason
+    (True, 'France has no presence in Egypt')
     """
 
+    # ``order_text`` and ``cause`` are read from the instance's dict once there; the
+    # cached properties below only run for a void order made by :meth:`of_order`.
     power: str | None
-    order_text: str
-    cause: VoidReason
-    line: int | None = field(default=None, compare=False)
+    line: int | None
+
+    def __init__(
+        self, power: str | None, order_text: str, cause: VoidReason, line: int | None = None
+    ) -> None:
+        values = self.__dict__
+        values["power"] = power
+        values["order_text"] = order_text
+        values["cause"] = cause
+        values["line"] = line
+
+    @classmethod
+    def of_order(
+        cls,
+        power: str,
+        order: Order | Landing,
+        code: Reason,
+        details: dict[str, Any],
+        written: tuple[int, str] | None = None,
+    ) -> VoidOrder:
+        """The void ``order`` of ``power`` for ``code`` with the values of its sentence
+        (``details``, kept as given: not changed afterwards), and the ``(line number, text as
+        typed)`` of the order when known; nothing is written until read."""
+        void = cls.__new__(cls)
+        values = void.__dict__
+        values["power"] = power
+        values["pending"] = (order, code, details)
+        if written is None:
+            values["line"] = None
+        else:
+            values["line"], values["order_text"] = written
+        return void
+
+    @cached_property
+    def order_text(self) -> str:
+        """The order as the person typed it (or as a typed sheet would write it)."""
+        order: Order | Landing = self.__dict__["pending"][0]
+        return order_text(order)
+
+    @cached_property
+    def cause(self) -> VoidReason:
+        """Why the order is void, as data."""
+        _, code, details = self.__dict__["pending"]
+        return void_reason(self.power, code, dict(details))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _key(self) -> tuple[str | None, str, VoidReason]:
+        return (self.power, self.order_text, self.cause)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, VoidOrder)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"VoidOrder(power={self.power!r}, order_text={self.order_text!r}, "
+            f"cause={self.cause!r}, line={self.line!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[VoidOrder], tuple[Any, ...]]:
+        return (VoidOrder, (self.power, self.order_text, self.cause, self.line))
 
     @property
     def reason_code(self) -> Reason:
         """Why the order is void, as a code."""
-        return self.cause.code
+        pending = self.__dict__.get("pending")
+        return self.cause.code if pending is None else pending[1]
 
     @cached_property
     def reason(self) -> str:
@@ -266,6 +346,22 @@ class VoidOrder:
         }
 
 
+def void_reason(power: str | None, code: Reason | str, details: dict[str, Any]) -> VoidReason:
+    """The :class:`VoidReason` for ``code`` with the values of its sentence (``details``, which
+    gets the power's entries added)."""
+    if type(code) is not Reason:  # the enum call costs a microsecond: skip it for members
+        code = Reason(code)
+    suggestion = details.pop("suggestion", None)
+    details.setdefault("power", power or "")
+    details.setdefault("absent", power or "")
+    values = tuple(details.items())
+    for _, value in values:  # rarely any (an option's value): convert only then
+        if isinstance(value, TextEnum):
+            values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in values)
+            break
+    return VoidReason(code, values, suggestion)
+
+
 def void_order(
     power: str | None,
     order_text: str,
@@ -280,16 +376,8 @@ def void_order(
     ``landing_check`` (the option's value) picks the sentence of a landing on an occupied
     territory, ``explore=True`` the one of an exploration that found the stock empty.
     """
-    if type(code) is not Reason:  # the enum call costs a microsecond: skip it for members
-        code = Reason(code)
-    details.setdefault("power", power or "")
-    details.setdefault("absent", power or "")
-    values = tuple(details.items())
-    for _, value in values:  # rarely any (an option's value): convert only then
-        if isinstance(value, TextEnum):
-            values = tuple((k, str(v) if isinstance(v, TextEnum) else v) for k, v in values)
-            break
-    return VoidOrder(power, order_text, VoidReason(code, values, suggestion), line)
+    details["suggestion"] = suggestion
+    return VoidOrder(power, order_text, void_reason(power, code, details), line)
 
 
 @dataclass(frozen=True)
