@@ -95,6 +95,19 @@ class MassaiSeat(widgets.VBox):
         self.message.value = ""
         self._build()
 
+    def arrived_said(self) -> str:
+        """What the page's live region says when a resolution arrives: what was revealed in
+        the words of the heading's "Last action" line ("Resolved: attack c3 guards -."), and
+        the game's end as the help line says it; "" while no action is public."""
+        last = self.view.get("last_action")
+        if not last:
+            return ""
+        _ = tr(self.lang).gettext
+        said = _("Resolved: {action}.", action=last)
+        if self.state.phase is Phase.OVER:
+            said += " " + _("The game is over.")
+        return said
+
     def _build(self) -> None:
         _ = tr(self.lang).gettext
         name = _("Player {n}", n=self.player + 1)

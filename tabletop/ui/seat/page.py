@@ -234,6 +234,7 @@ class SeatPage(widgets.VBox):
             self.live.say(arrived_said(snap.game, self.lang))  # type: ignore[arg-type]
         else:
             self.part.new_round(view, draft)
+            self.live.say(self.part.arrived_said())
         self.rounds_seen += 1
         self.scroller.value = scroll_into_view(
             ".tt-seat-page", ".tt-seat-heading", self.rounds_seen
