@@ -19,7 +19,7 @@ import inspect
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -28,24 +28,37 @@ from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.files_tab import FilesTab
 from tabletop.ui.africa1880.gm_texts import gm_text
 from tabletop.ui.africa1880.orders_tab import OrdersTab
-from tabletop.ui.africa1880.result_tab import ResultTab
 from tabletop.ui.africa1880.rounds_tab import RoundsTab
 from tabletop.ui.africa1880.sheet_editor import Shared
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.africa1880.timer_tab import TimerTab
-from tabletop.ui.africa1880.whatif_tab import WhatIfTab
 from tabletop.ui.shell.frame import frame_root, header_bar, language_switch, page_frame
 from tabletop.ui.shell.games_list import GamesList
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.live_region import LiveRegion
 from tabletop.ui.shell.store_link import import_file_once, open_page_store, store_text
-from tabletop.ui.shell.tabs import NamedTabs
+from tabletop.ui.shell.tabs import LazyPage, NamedTabs
 from tabletop.ui.shell.teacher import PanelFactory, TeacherView, installed
 from tabletop.ui.shell.timer import TimerWidget
+
+if TYPE_CHECKING:
+    from tabletop.ui.africa1880.result_tab import ResultTab
+    from tabletop.ui.africa1880.whatif_tab import WhatIfTab
 
 GAME_FILE_ENV = "TABLETOP_AFRICA_GAME"
 PANELS_MODULE = "tabletop.ui.analysis.africa_panel"
 TABS = ("orders", "result", "rounds", "whatif", "game", "timer")
+
+
+class _Part(Protocol):
+    """A tab of the page: labelled in a language, filled from the controller."""
+
+    def relabel(self, lang: str) -> None: ...
+
+    def refresh(self) -> None: ...
+
+
+PartT = TypeVar("PartT", bound=_Part)
 
 
 class AfricaApp(widgets.VBox):
@@ -71,24 +84,29 @@ class AfricaApp(widgets.VBox):
         self.games_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.games_button.add_class("tt-show-games")
         self.games_button.on_click(lambda _b: self.show_games())
-        self.games: GamesList | None = None
-        if ctl.store is not None:
-            self.games = GamesList(
-                ctl.store, "africa1880", lang=ctl.lang, on_open=self.open_game, on_new=self.new_game
-            )
-        else:
+        # The games list is built when first shown (see ``games``).
+        self._games: GamesList | None = None
+        if ctl.store is None:
             self.games_button.layout.display = "none"
-        self.games_box = widgets.VBox([self.games] if self.games is not None else [])
+        self.games_box = widgets.VBox()
         self.games_box.add_class("tt-games-view")
         self.games_box.layout.display = "none"
-        # the tabs (the timer is built when its tab is first opened)
+        # The tabs. Only the sheets are built now: the others when first shown or asked for
+        # (``self.result`` builds the resolution tab), so the page opens with what it shows.
         self.orders = OrdersTab(ctl, self.shared, self.resolve)
-        self.result = ResultTab(ctl, self.show_tab)
-        self.rounds = RoundsTab(ctl, self.view_round)
-        self.whatif = WhatIfTab(ctl)
-        self.files = FilesTab(ctl, self.show_tab)
+        self.result_page = LazyPage(self._make_result)
+        self.rounds_page = LazyPage(lambda: self._ready(RoundsTab(ctl, self.view_round)))
+        self.whatif_page = LazyPage(self._make_whatif)
+        self.files_page = LazyPage(lambda: self._ready(FilesTab(ctl, self.show_tab)))
         self.timer_box = TimerTab(ctl, lambda title: self.tabs.retitle("timer", title))
-        pages = [self.orders, self.result, self.rounds, self.whatif, self.files, self.timer_box]
+        pages = [
+            self.orders,
+            self.result_page,
+            self.rounds_page,
+            self.whatif_page,
+            self.files_page,
+            self.timer_box,
+        ]
         self.tabs = NamedTabs(dict(zip(TABS, pages, strict=True)))
         self.tabs.add_class("tt-main-tabs")
         self.tabs.observe(self._tab_changed, names="selected_index")
@@ -127,13 +145,75 @@ class AfricaApp(widgets.VBox):
         self._on_message()
         self.timer_box.restore()
 
+    # ----------------------------------------------------------------- parts built on use
+    @property
+    def games(self) -> GamesList | None:
+        """The games list (None for a page without a database; built when first asked for)."""
+        store = self.controller.store
+        if self._games is None and store is not None:
+            self._games = GamesList(
+                store,
+                "africa1880",
+                lang=self.controller.lang,
+                on_open=self.open_game,
+                on_new=self.new_game,
+            )
+            self.games_box.children = (self._games,)
+        return self._games
+
+    @property
+    def result(self) -> ResultTab:
+        """The resolution tab: report and map (built on first use)."""
+        return self.result_page.content
+
+    @property
+    def rounds(self) -> RoundsTab:
+        """The rounds tab (built on first use)."""
+        return self.rounds_page.content
+
+    @property
+    def whatif(self) -> WhatIfTab:
+        """The what-if tab (built on first use)."""
+        return self.whatif_page.content
+
+    @property
+    def files(self) -> FilesTab:
+        """The game tab (built on first use)."""
+        return self.files_page.content
+
+    def _make_result(self) -> ResultTab:
+        # Imported here: the map's drawing libraries are not needed until the map is shown.
+        from tabletop.ui.africa1880.result_tab import ResultTab
+
+        return self._ready(ResultTab(self.controller, self.show_tab))
+
+    def _make_whatif(self) -> WhatIfTab:
+        from tabletop.ui.africa1880.whatif_tab import WhatIfTab  # it draws a map too
+
+        whatif = WhatIfTab(self.controller)
+        whatif.relabel(self.controller.lang)  # its comparison is made when it is opened
+        return whatif
+
+    def _ready(self, part: PartT) -> PartT:
+        """A tab built late, labelled and filled for the page as it is now."""
+        part.relabel(self.controller.lang)
+        part.refresh()
+        return part
+
+    def _built_parts(self) -> list[Any]:
+        """The lazily built tabs built so far."""
+        pages: list[LazyPage[Any]] = [self.result_page, self.rounds_page, self.files_page]
+        pages.append(self.whatif_page)
+        return [page.content for page in pages if page.built]
+
     # ----------------------------------------------------------------- intents
     def show_games(self) -> None:
         """Show the games list instead of the game."""
-        if self.games is None:
+        games = self.games
+        if games is None:
             return
         self.controller.flush_drafts()
-        self.games.refresh()
+        games.refresh()
         self.games_box.layout.display = None
         self.game_box.layout.display = "none"
 
@@ -199,8 +279,9 @@ class AfricaApp(widgets.VBox):
     def _on_revision(self, _change: Any = None) -> None:
         if not self._batch:
             self._refresh_game()
-        if self.controller.game_id is not None and self.showing_games and self.games is not None:
-            self.games.refresh()
+        games = self._games
+        if self.controller.game_id is not None and self.showing_games and games is not None:
+            games.refresh()
 
     def _on_aux(self, _change: Any = None) -> None:
         """Something kept with the game changed (on another page): the timer follows."""
@@ -215,7 +296,7 @@ class AfricaApp(widgets.VBox):
                 self.whatif.refresh()  # the real sheets changed: so do the differences
 
     def _on_view(self, _change: Any = None) -> None:
-        if not self._batch:
+        if not self._batch and self.result_page.built:
             self.result.refresh()
 
     def _on_lang(self, _change: Any = None) -> None:
@@ -264,9 +345,9 @@ class AfricaApp(widgets.VBox):
         )
         self.teacher.relabel()
         self.games_button.description = store_text("games", lang)
-        if self.games is not None:
-            self.games.relabel(lang)
-        for part in (self.orders, self.result, self.rounds, self.whatif, self.files):
+        if self._games is not None:
+            self._games.relabel(lang)
+        for part in [self.orders, *self._built_parts()]:
             part.relabel(lang)
 
     def _refresh_game(self) -> None:
@@ -274,7 +355,8 @@ class AfricaApp(widgets.VBox):
         ctl = self.controller
         lang = ctl.lang
         state = ctl.state
-        self.result.refresh()
+        if self.result_page.built:
+            self.result.refresh()
         year = t(
             "year_round", lang, year=state.year, round=state.round, last=state.options.last_round
         )
@@ -287,8 +369,10 @@ class AfricaApp(widgets.VBox):
             self.banner.value = f'<div class="tt-banner">⚑ {esc(over)}</div>'
         else:
             self.banner.value = ""
-        self.rounds.refresh()
-        self.files.refresh()
+        if self.rounds_page.built:
+            self.rounds.refresh()
+        if self.files_page.built:
+            self.files.refresh()
         self.orders.rebuild()
 
 

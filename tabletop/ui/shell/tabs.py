@@ -6,13 +6,55 @@
 'result'
 >>> tabs.retitle("orders", "Order sheets"); tabs.title_of("orders")
 'Order sheets'
+
+A page may be a :class:`LazyPage`: its content is built when its tab is first selected (or
+when the code first asks for it), so a page with many tabs sends and draws only the one shown.
+
+>>> built = []
+>>> later = LazyPage(lambda: built.append(1) or widgets.HTML("later"))
+>>> tabs = NamedTabs({"first": widgets.HTML(), "later": later})
+>>> later.built, built
+(False, [])
+>>> tabs.show("later"); later.built, later.content.value
+(True, 'later')
+>>> later.content is later.children[0], built
+(True, [1])
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+
+Content = TypeVar("Content", bound=widgets.Widget)
+
+
+class LazyPage(widgets.VBox, Generic[Content]):
+    """A tab's page holding the widget ``build()`` returns, built on first use.
+
+    Until then the page is an empty box: nothing of its content is made, sent to the browser or
+    drawn there.
+    """
+
+    def __init__(self, build: Callable[[], Content], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._build = build
+        self._content: Content | None = None
+
+    @property
+    def built(self) -> bool:
+        """Whether the content was built."""
+        return self._content is not None
+
+    @property
+    def content(self) -> Content:
+        """The page's content (built now if it was not yet)."""
+        if self._content is None:
+            self._content = self._build()
+            self.children = (self._content,)
+        return self._content
 
 
 class NamedTabs(widgets.Tab):
@@ -23,12 +65,22 @@ class NamedTabs(widgets.Tab):
     def __init__(self, pages: Mapping[str, widgets.Widget] | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.names: tuple[str, ...] = ()
+        # Before any other observer: a lazy page is built before they hear of its selection.
+        self.observe(lambda _change: self._build_selected(), names="selected_index")
         self.set_pages(pages or {})
 
     def set_pages(self, pages: Mapping[str, widgets.Widget]) -> None:
         """Replace the pages (in the mapping's order)."""
         self.names = tuple(pages)
         self.children = tuple(pages.values())
+        self._build_selected()
+
+    def _build_selected(self) -> None:
+        """Build the selected page if it is a lazy one."""
+        name = self.selected_name
+        page = self.page(name) if name is not None else None
+        if isinstance(page, LazyPage):
+            page.content  # noqa: B018 - builds it
 
     def index(self, name: str) -> int:
         """The position of page ``name`` (ValueError naming the pages when unknown)."""
