@@ -16,6 +16,8 @@ from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.html import slug
 from tabletop.ui.africa1880.report_view import report_html
+from tabletop.ui.africa1880.texts import t
+from tabletop.ui.shell.html import esc
 
 
 @pytest.fixture
@@ -402,3 +404,30 @@ def test_teacher_view_opens_in_the_page_language(autosave_path: Path) -> None:
     app.teacher.toggle.value = True
     assert app.teacher.panel.lang == "fr"
     assert "Les relations comme un jeu" in app.teacher.panel.title.value
+
+
+def test_hidden_tabs_are_built_when_first_shown_and_show_the_page_as_it_is(
+    app: AfricaApp,
+) -> None:
+    lazy = (app.result_page, app.rounds_page, app.whatif_page, app.files_page)
+    # The page opens with its sheets only: the other tabs and the games list wait.
+    assert [page.built for page in lazy] == [False] * 4 and app.games_box.children == ()
+    app.lang_toggle.value = "fr"
+    app.orders.resolve_button.click()  # shows the resolution tab, so builds it
+    assert app.result_page.built and app.tabs.selected_name == "result"
+    assert app.result.map_view.model.lang == "fr" and "1900" in app.result.map_view.model.title
+    assert not app.rounds_page.built
+    app.show_tab("rounds")  # built after the resolution and the language change
+    assert app.rounds_page.children == (app.rounds,)
+    assert app.rounds.history.options[-1][0] == "1895"
+    assert app.rounds.view_button.description == t("view_round", "fr") != t("view_round", "en")
+    assert not app.files_page.built and not app.whatif_page.built
+    assert esc(t("save_game", "fr")) in app.files.save_link.value  # asked for: built too
+    assert app.files_page.built and app.files_page.children == (app.files,)
+
+
+def test_a_page_opened_on_the_games_list_builds_it(autosave_path: Path) -> None:
+    africa_app(autosave_path=autosave_path)  # the example, kept
+    again = africa_app(autosave_path=autosave_path)
+    assert again.showing_games and again.games is not None
+    assert again.games_box.children == (again.games,)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import pytest
 
-from tabletop.ui.shell.tabs import NamedTabs
+from tabletop.ui.shell.tabs import LazyPage, NamedTabs
 
 
 def tabs() -> NamedTabs:
@@ -39,3 +39,35 @@ def test_new_pages_bring_new_names() -> None:
     made.set_pages({"France": widgets.HTML(), "Germany": widgets.HTML(), "Italy": widgets.HTML()})
     made.show("Italy")
     assert made.selected_name == "Italy" and len(made.children) == 3
+
+
+def test_a_lazy_page_is_built_when_its_tab_is_first_selected() -> None:
+    made: list[widgets.HTML] = []
+
+    def build() -> widgets.HTML:
+        made.append(widgets.HTML("late"))
+        return made[-1]
+
+    later = LazyPage(build)
+    named = NamedTabs({"first": widgets.HTML(), "later": later})
+    assert not later.built and later.children == () and made == []
+    named.show("later")
+    assert later.built and later.children == (made[0],)
+    named.show("first")
+    named.show("later")
+    assert later.content is made[0] and len(made) == 1  # built once
+
+
+def test_a_lazy_page_selected_first_is_built_at_once() -> None:
+    first = LazyPage(lambda: widgets.HTML("shown"))
+    NamedTabs({"first": first, "other": widgets.HTML()})
+    assert first.built and first.content.value == "shown"
+
+
+def test_a_lazy_page_is_built_before_other_observers_hear_of_its_selection() -> None:
+    later = LazyPage(lambda: widgets.HTML("late"))
+    named = NamedTabs({"first": widgets.HTML(), "later": later})
+    seen: list[bool] = []
+    named.observe(lambda _c: seen.append(later.built), names="selected_index")
+    named.show("later")
+    assert seen == [True]
