@@ -39,14 +39,22 @@ def _popcount() -> np.ndarray:
 #: the same contests thousands of times).
 SMALL_CROWDS = 24
 
+#: The first time a board is settled (a round resolved once), plain integers up to this many
+#: times :data:`SMALL_CROWDS`: building the arrays would cost more than they save.
+FIRST_SETTLE_FACTOR = 8
 
-@dataclass(frozen=True, eq=False)
+
+@dataclass(eq=False)
 class _Crowds:
-    """Every presence in a non-colony territory holding three or more, as parallel arrays."""
+    """Every presence in a non-colony territory holding three or more, as parallel arrays.
+
+    ``settled`` counts the times phase 4 read them (the only field that changes).
+    """
 
     labels: tuple[tuple[str, str], ...]  # (power, territory)
     #: (label, index of the power in POWERS, mask of the powers present there, others present)
     rows: tuple[tuple[tuple[str, str], int, int, int], ...]
+    settled: int = 0
 
     @classmethod
     def build(cls, contested: tuple[tuple[str, tuple[str, ...]], ...]) -> _Crowds:
@@ -144,16 +152,14 @@ class Settlement:
         """Each removal with the powers whose relations decided it."""
         out = []
         wars = self.relations.wars
+        occupancy = self.after.occupancy
         for power, territory in self.removed:
-            others = [q for q in self.after.occupancy[territory] if q != power]
-            out.append(
-                Removal(
-                    power=power,
-                    territory=territory,
-                    war_from=tuple(q for q in others if (q, power) in wars),
-                    alliance_from=tuple(q for q in others if (q, power) not in wars),
-                )
-            )
+            war_from: list[str] = []
+            alliance_from: list[str] = []
+            for other in occupancy[territory]:  # one pass, in the order of the powers
+                if other != power:
+                    (war_from if (other, power) in wars else alliance_from).append(other)
+            out.append(Removal(power, territory, tuple(war_from), tuple(alliance_from)))
         return tuple(out)
 
     @cached_property
@@ -279,7 +285,10 @@ def _removed(
         if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
             removed.append((a, territory) if a_attacked else (b, territory))
     crowds = contests.crowds
-    if len(crowds.labels) > SMALL_CROWDS:
+    crowded = len(crowds.labels)
+    first = not crowds.settled
+    crowds.settled += 1
+    if crowded > SMALL_CROWDS and not (first and crowded <= FIRST_SETTLE_FACTOR * SMALL_CROWDS):
         # For every presence at once: wars declared on it by the others present, counted
         # with a popcount table, compared with the alliances (others - wars).
         wars_on = relations.attacker_array()[crowds.power_index] & crowds.present

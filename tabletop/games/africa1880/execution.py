@@ -11,7 +11,7 @@ of its kind, then lets the rules execute in the rules' order: develop, explore, 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -129,10 +129,15 @@ class _Table:
             for t in sorted(occupancy)
             if len(occupancy[t]) >= 2 and t not in colonies
         )
+        territories = self.territories
         candidates = tuple(
-            t
-            for t in sorted(development)
-            if t not in colonies and t in occupancy and development[t] >= self.territories[t].spaces
+            sorted(
+                t
+                for t in occupancy
+                if t in development
+                and t not in colonies
+                and development[t] >= territories[t].spaces
+            )
         )
         return AfterOrders(
             state=self.state,
@@ -168,6 +173,10 @@ class _Rule(ABC, Generic[OrderT]):
     @abstractmethod
     def execute(self, table: _Table) -> None:
         """Execute the orders kept, voiding those the position no longer allows."""
+
+
+#: A rule's :meth:`~_Rule.accept`, looked up once per round.
+_Accept = Callable[[_Table, str, Any], None]
 
 
 class _HoldRule(_Rule[Hold]):
@@ -315,40 +324,33 @@ class _LandingRule(_Rule[Landing]):
         return False
 
 
-def _presence_order_accepted(
-    table: _Table, power: str, order: Develop | Explore | Hold, seen: set[str]
-) -> bool:
-    """The checks common to every order given to a presence: a territory of the board, where
-    the power has a presence, which receives no other order."""
-    source = order.source
-    if source not in table.territories:
-        table.unknown(power, order, source)
-    elif source not in table.held[power]:
-        table.refuse(power, order, Reason.NO_PRESENCE, territory=source)
-    elif source in seen:
-        table.refuse(power, order, Reason.DUPLICATE_ORDER, territory=source)
-    else:
-        seen.add(source)
-        return True
-    return False
-
-
 def _read_sheet(
-    table: _Table, sheet: OrderSheet, rules: Mapping[type, _Rule[Any]], power: str
+    table: _Table, sheet: OrderSheet, accept: Mapping[type, _Accept], power: str
 ) -> None:
-    """Hand each order of ``sheet`` that passes the common checks to the rule of its kind."""
+    """Hand each order of ``sheet`` that passes the checks common to every order given to a
+    presence (a territory of the board, where the power has a presence, which receives no other
+    order) to the rule of its kind."""
     table.void.extend(sheet.void)
     if power not in table.state.presences:
         landing = (sheet.landing,) if sheet.landing is not None else ()
         for order in (*sheet.orders, *landing):
             table.refuse(power, order, Reason.NOT_PLAYING)
         return
+    territories, held = table.territories, table.held[power]
     seen: set[str] = set()
     for order in sheet.orders:
-        if _presence_order_accepted(table, power, order, seen):
-            rules[type(order)].accept(table, power, order)
+        source = order.source
+        if source in held and source not in seen and source in territories:  # most orders
+            seen.add(source)
+            accept[type(order)](table, power, order)
+        elif source not in territories:
+            table.unknown(power, order, source)
+        elif source not in held:
+            table.refuse(power, order, Reason.NO_PRESENCE, territory=source)
+        else:
+            table.refuse(power, order, Reason.DUPLICATE_ORDER, territory=source)
     if sheet.landing is not None:
-        rules[Landing].accept(table, power, sheet.landing)
+        accept[Landing](table, power, sheet.landing)
 
 
 def execute_orders(
@@ -372,7 +374,7 @@ def execute_orders(
     table = _Table(state, board, by_power)
     table.void.extend(unread)
     rules: tuple[_Rule[Any], ...] = (_HoldRule(), _DevelopRule(), _ExploreRule(), _LandingRule())
-    by_kind: dict[type, _Rule[Any]] = {rule.kind: rule for rule in rules}
+    by_kind: dict[type, _Accept] = {rule.kind: rule.accept for rule in rules}
     for power in sort_powers(by_power):
         _read_sheet(table, by_power[power], by_kind, power)
     for rule in rules:

@@ -10,7 +10,7 @@ sentence), rendered in any language from the message catalogs only where it is s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import FrozenInstanceError, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -237,19 +237,20 @@ class VoidOrder:
     (True, 'France has no presence in Egypt')
     """
 
-    # ``order_text`` and ``cause`` are read from the instance's dict once there; the
-    # cached properties below only run for a void order made by :meth:`of_order`.
-    power: str | None
-    line: int | None
+    # Slots hold the fields (one object per void order, no dict of them); ``__dict__`` is there
+    # only for :attr:`reason`, written on first read.
+    __slots__ = ("_power", "_line", "_text", "_cause", "_order", "_code", "_details", "__dict__")
 
     def __init__(
         self, power: str | None, order_text: str, cause: VoidReason, line: int | None = None
     ) -> None:
-        values = self.__dict__
-        values["power"] = power
-        values["order_text"] = order_text
-        values["cause"] = cause
-        values["line"] = line
+        self._power = power
+        self._text: str | None = order_text
+        self._cause: VoidReason | None = cause
+        self._line = line
+        self._order: Order | Landing | None = None
+        self._code = cause.code
+        self._details: dict[str, Any] | None = None
 
     @classmethod
     def of_order(
@@ -264,40 +265,49 @@ class VoidOrder:
         (``details``, kept as given: not changed afterwards), and the ``(line number, text as
         typed)`` of the order when known; nothing is written until read."""
         void = cls.__new__(cls)
-        values = void.__dict__
-        values["power"] = power
-        values["pending"] = (order, code, details)
+        void._power = power
+        void._order = order
+        void._code = code
+        void._details = details
+        void._cause = None
         if written is None:
-            values["line"] = None
+            void._line = void._text = None
         else:
-            values["line"], values["order_text"] = written
+            void._line, void._text = written
         return void
 
-    @cached_property
+    @property
+    def power(self) -> str | None:
+        """The power whose sheet held the order (``None``: a line outside any sheet)."""
+        return self._power
+
+    @property
+    def line(self) -> int | None:
+        """The line number in the typed sheets, when known."""
+        return self._line
+
+    @property
     def order_text(self) -> str:
         """The order as the person typed it (or as a typed sheet would write it)."""
-        order: Order | Landing = self.__dict__["pending"][0]
-        return order_text(order)
+        if self._text is None:
+            assert self._order is not None  # made by of_order
+            self._text = order_text(self._order)
+        return self._text
 
-    @cached_property
+    @property
     def cause(self) -> VoidReason:
         """Why the order is void, as data."""
-        _, code, details = self.__dict__["pending"]
-        return void_reason(self.power, code, dict(details))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        if self._cause is None:
+            assert self._details is not None  # made by of_order
+            self._cause = void_reason(self._power, self._code, dict(self._details))
+        return self._cause
 
     def _key(self) -> tuple[str | None, str, VoidReason]:
-        return (self.power, self.order_text, self.cause)
+        return (self._power, self.order_text, self.cause)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, VoidOrder):
             return NotImplemented
-        assert isinstance(other, VoidOrder)
         return self._key() == other._key()
 
     def __hash__(self) -> int:
@@ -305,18 +315,17 @@ class VoidOrder:
 
     def __repr__(self) -> str:
         return (
-            f"VoidOrder(power={self.power!r}, order_text={self.order_text!r}, "
-            f"cause={self.cause!r}, line={self.line!r})"
+            f"VoidOrder(power={self._power!r}, order_text={self.order_text!r}, "
+            f"cause={self.cause!r}, line={self._line!r})"
         )
 
     def __reduce__(self) -> tuple[type[VoidOrder], tuple[Any, ...]]:
-        return (VoidOrder, (self.power, self.order_text, self.cause, self.line))
+        return (VoidOrder, (self._power, self.order_text, self.cause, self._line))
 
     @property
     def reason_code(self) -> Reason:
         """Why the order is void, as a code."""
-        pending = self.__dict__.get("pending")
-        return self.cause.code if pending is None else pending[1]
+        return self._code
 
     @cached_property
     def reason(self) -> str:

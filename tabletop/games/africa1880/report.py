@@ -47,7 +47,12 @@ if TYPE_CHECKING:  # only for annotations; the state module does not need this o
 SCORING_NOTE = REPORT["scoring_note"].msgid
 
 
-@dataclass(frozen=True)
+# The results of a round are made by the dozen per round: their __init__ writes the instance's
+# dict at once (a frozen dataclass's own sets each field through object.__setattr__, about three
+# times slower); they stay frozen, compared and shown as dataclasses.
+
+
+@dataclass(frozen=True, init=False)
 class NewPresence:
     """A presence placed during phase 3, ``by`` exploration or landing."""
 
@@ -55,11 +60,17 @@ class NewPresence:
     territory: str
     by: OrderKind
 
+    def __init__(self, power: str, territory: str, by: OrderKind) -> None:
+        values = self.__dict__
+        values["power"] = power
+        values["territory"] = territory
+        values["by"] = by
+
     def to_dict(self) -> dict[str, str]:
         return {"power": self.power, "territory": self.territory, "by": self.by}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DevelopmentResult:
     """Pins added on one territory this round, the pins there after, and its spaces."""
 
@@ -67,6 +78,13 @@ class DevelopmentResult:
     added: int
     total: int
     spaces: int
+
+    def __init__(self, territory: str, added: int, total: int, spaces: int) -> None:
+        values = self.__dict__
+        values["territory"] = territory
+        values["added"] = added
+        values["total"] = total
+        values["spaces"] = spaces
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,7 +95,7 @@ class DevelopmentResult:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Removal:
     """A presence removed in phase 4 (back to its power's stock), with the reason in plain words.
 
@@ -89,6 +107,19 @@ class Removal:
     territory: str
     war_from: tuple[str, ...]
     alliance_from: tuple[str, ...]
+
+    def __init__(
+        self,
+        power: str,
+        territory: str,
+        war_from: tuple[str, ...],
+        alliance_from: tuple[str, ...],
+    ) -> None:
+        values = self.__dict__
+        values["power"] = power
+        values["territory"] = territory
+        values["war_from"] = war_from
+        values["alliance_from"] = alliance_from
 
     @property
     def rule(self) -> RemovalRule:
@@ -166,7 +197,7 @@ REPORT_KEYS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Report:
     """Everything a round did, in the order it is applied to the table.
 
@@ -182,6 +213,29 @@ class Report:
     colonies: tuple[ColonyFounded, ...] = ()
     game_over: bool = False
     state: GameState | None = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        round: int,
+        year: int,
+        void_orders: tuple[VoidOrder, ...] = (),
+        development: tuple[DevelopmentResult, ...] = (),
+        new_presences: tuple[NewPresence, ...] = (),
+        removals: tuple[Removal, ...] = (),
+        colonies: tuple[ColonyFounded, ...] = (),
+        game_over: bool = False,
+        state: GameState | None = None,
+    ) -> None:
+        values = self.__dict__
+        values["round"] = round
+        values["year"] = year
+        values["void_orders"] = void_orders
+        values["development"] = development
+        values["new_presences"] = new_presences
+        values["removals"] = removals
+        values["colonies"] = colonies
+        values["game_over"] = game_over
+        values["state"] = state
 
     def to_dict(self, include_state: bool = True) -> dict[str, Any]:
         """The JSON form: exactly the keys of :data:`REPORT_KEYS` (``state`` optional)."""
