@@ -222,11 +222,13 @@ def test_play_a_round_undo_reload_and_continue(
     # The list of rounds and the upload buttons read as well as the rest of the page.
     font = "(sel) => getComputedStyle(document.querySelector(sel)).fontSize"
     assert page.evaluate(font, ".tt-history select") == "17px"
-    # An upload button draws its name (the tooltip) instead of ipywidgets' "name (0)".
+    # An upload button draws its name (the tooltip) instead of ipywidgets' "name (0)"; the
+    # Game tab is built when first opened.
+    main_tab(page, "Game").click()
+    page.locator(".tt-load-game").wait_for(state="visible", timeout=TIMEOUT)
     drawn = "(sel) => getComputedStyle(document.querySelector(sel), '::after').fontSize"
     assert page.evaluate(drawn, ".tt-load-game") == "17px"
     # Save downloads the game file; a bad file opened is refused and the game kept.
-    main_tab(page, "Game").click()
     with page.expect_download() as download_info:
         page.locator(".tt-save-link").click()
     saved = json.loads(Path(download_info.value.path()).read_text())
