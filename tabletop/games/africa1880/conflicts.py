@@ -39,22 +39,13 @@ def _popcount() -> np.ndarray:
 #: the same contests thousands of times).
 SMALL_CROWDS = 24
 
-#: The first time a board is settled (a round resolved once), plain integers up to this many
-#: times :data:`SMALL_CROWDS`: building the arrays would cost more than they save.
-FIRST_SETTLE_FACTOR = 8
 
-
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class _Crowds:
-    """Every presence in a non-colony territory holding three or more, as parallel arrays.
+    """Every presence in a non-colony territory holding three or more, as parallel arrays."""
 
-    ``settled`` counts the times phase 4 read them (the only field that changes).
-    """
-
-    labels: tuple[tuple[str, str], ...]  # (power, territory)
     #: (label, index of the power in POWERS, mask of the powers present there, others present)
     rows: tuple[tuple[tuple[str, str], int, int, int], ...]
-    settled: int = 0
 
     @classmethod
     def build(cls, contested: tuple[tuple[str, tuple[str, ...]], ...]) -> _Crowds:
@@ -65,7 +56,12 @@ class _Crowds:
             for mask in (_mask(powers),)  # once per territory
             for power in powers
         )
-        return cls(labels=tuple(row[0] for row in rows), rows=rows)
+        return cls(rows=rows)
+
+    @cached_property
+    def labels(self) -> tuple[tuple[str, str], ...]:
+        """Each crowded presence as ``(power, territory)``, in the order of :attr:`rows`."""
+        return tuple(row[0] for row in self.rows)
 
     @cached_property
     def power_index(self) -> np.ndarray:
@@ -253,12 +249,23 @@ def settle(after: AfterOrders, relations: Relations) -> Settlement:
     if not relations.wars:  # nobody at war: nobody removed, every candidate qualifies
         removed: list[tuple[str, str]] = []
         founded = [(t, after.occupancy[t]) for t in after.colony_candidates]
+    elif "contests" not in vars(after):
+        # The first time a board is settled (a round resolved once): read straight from the
+        # contested territories; the tables of :class:`Contests` pay only when settled again.
+        by_index = relations.attacker_masks()
+        removed = _removed_once(after.contested, by_index)
+        occupancy = after.occupancy
+        candidates = (
+            (t, occupancy[t], tuple(POWER_ORDER[p] for p in occupancy[t]), _mask(occupancy[t]))
+            for t in after.colony_candidates
+        )
+        founded = _founded(candidates, removed, by_index)
     else:
         contests = after.contests
         # attackers[p]: mask of the powers at war with p; "& mask" keeps those present.
         by_index = relations.attacker_masks()
         removed = _removed(contests, relations, by_index)
-        founded = _founded(contests, removed, by_index)
+        founded = _founded(contests.candidates, removed, by_index)
     state = after.state
     options = state.options
     game_over = (
@@ -285,10 +292,7 @@ def _removed(
         if a_attacked != b_attacked:  # only the betrayed ally goes; mutual war: both stay
             removed.append((a, territory) if a_attacked else (b, territory))
     crowds = contests.crowds
-    crowded = len(crowds.labels)
-    first = not crowds.settled
-    crowds.settled += 1
-    if crowded > SMALL_CROWDS and not (first and crowded <= FIRST_SETTLE_FACTOR * SMALL_CROWDS):
+    if len(crowds.rows) > SMALL_CROWDS:
         # For every presence at once: wars declared on it by the others present, counted
         # with a popcount table, compared with the alliances (others - wars).
         wars_on = relations.attacker_array()[crowds.power_index] & crowds.present
@@ -304,6 +308,29 @@ def _removed(
     return removed
 
 
+def _removed_once(
+    contested: tuple[tuple[str, tuple[str, ...]], ...], by_index: list[int]
+) -> list[tuple[str, str]]:
+    """:func:`_removed` without the tables: the same presences, in the same order (the pairs'
+    first, then the crowded ones, each in the order of ``contested``)."""
+    removed: list[tuple[str, str]] = []
+    crowded: list[tuple[str, str]] = []
+    for territory, powers in contested:
+        if len(powers) == 2:
+            a, b = powers
+            ia, ib = POWER_ORDER[a], POWER_ORDER[b]
+            a_attacked = by_index[ia] >> ib & 1  # b declared war on a
+            if a_attacked != by_index[ib] >> ia & 1:  # only the betrayed ally goes
+                removed.append((a, territory) if a_attacked else (b, territory))
+            continue
+        present, others = _mask(powers), len(powers) - 1
+        for power in powers:
+            if 2 * (by_index[POWER_ORDER[power]] & present).bit_count() > others:
+                crowded.append((power, territory))
+    removed.extend(crowded)
+    return removed
+
+
 def _war_among(indices: tuple[int, ...], present: int, by_index: list[int]) -> bool:
     """True when a power of ``indices`` was declared war on by another power ``present``."""
     for index in indices:  # a plain loop: this runs thousands of times per analysis
@@ -313,14 +340,16 @@ def _war_among(indices: tuple[int, ...], present: int, by_index: list[int]) -> b
 
 
 def _founded(
-    contests: Contests, removed: list[tuple[str, str]], by_index: list[int]
+    candidates: Iterable[tuple[str, tuple[str, ...], tuple[int, ...], int]],
+    removed: list[tuple[str, str]],
+    by_index: list[int],
 ) -> list[tuple[str, tuple[str, ...]]]:
     """Phase 5 on the board after the removals: the colonies founded, with their powers."""
     gone_from: dict[str, list[str]] = {}
     for power, territory in removed:
         gone_from.setdefault(territory, []).append(power)
     founded: list[tuple[str, tuple[str, ...]]] = []
-    for territory, powers, indices, present in contests.candidates:
+    for territory, powers, indices, present in candidates:
         gone = gone_from.get(territory)
         if gone:  # phase 5 sees the board after the removals of phase 4
             powers = tuple(p for p in powers if p not in gone)

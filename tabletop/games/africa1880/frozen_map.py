@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any
 
 __all__ = ["FrozenMap"]
@@ -34,6 +34,19 @@ class FrozenMap(Mapping[Any, Any]):
 
     def __contains__(self, key: object) -> bool:
         return key in self._data
+
+    # The dict's own views and get: the Mapping mixins would look every key up again.
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[Any]:
+        return self._data.keys()
+
+    def values(self) -> ValuesView[Any]:
+        return self._data.values()
+
+    def items(self) -> ItemsView[Any, Any]:
+        return self._data.items()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMap):

@@ -189,3 +189,29 @@ def test_both_ways_of_counting_crowds_agree(rng: random.Random, war_rate: float)
     assert found[0] == found[1]
     for grid, removed in zip(grids, found[0], strict=True):
         assert removed == conflict_rule(after.occupancy, grid, state.colonies)
+
+
+@SETTINGS
+@given(
+    rng=st.randoms(use_true_random=False),
+    war_rate=st.sampled_from([0.2, 0.5, 0.8]),
+    crowded=st.booleans(),
+)
+def test_a_board_settled_once_gives_what_its_tables_give(
+    rng: random.Random, war_rate: float, crowded: bool
+) -> None:
+    """The first settle of a board reads the contested territories straight (no tables); once
+    the tables are built, settle reads them: the same removals and colonies, in the same order."""
+    if crowded:
+        state = crowded_position(rng)
+        positions = [(state, random_sheets(state, BOARD, rng))]
+    else:
+        positions = random_game(rng, rng.randint(1, 6))
+    for state, sheets in positions:
+        grid = random_grid(rng, state.powers, war_rate)
+        once = settle(execute_orders(state, BOARD, sheets), grid)
+        tabled = execute_orders(state, BOARD, sheets)
+        assert tabled.contests is tabled.contests  # built now, before any settle
+        again = settle(tabled, grid)
+        assert (once.removed, once.founded) == (again.removed, again.founded)
+        assert set(once.removed) == conflict_rule(once.after.occupancy, grid, state.colonies)
