@@ -254,12 +254,7 @@ def settle(after: AfterOrders, relations: Relations) -> Settlement:
         # contested territories; the tables of :class:`Contests` pay only when settled again.
         by_index = relations.attacker_masks()
         removed = _removed_once(after.contested, by_index)
-        occupancy = after.occupancy
-        candidates = (
-            (t, occupancy[t], tuple(POWER_ORDER[p] for p in occupancy[t]), _mask(occupancy[t]))
-            for t in after.colony_candidates
-        )
-        founded = _founded(candidates, removed, by_index)
+        founded = _founded_once(after, removed, by_index)
     else:
         contests = after.contests
         # attackers[p]: mask of the powers at war with p; "& mask" keeps those present.
@@ -329,6 +324,30 @@ def _removed_once(
                 crowded.append((power, territory))
     removed.extend(crowded)
     return removed
+
+
+def _founded_once(
+    after: AfterOrders, removed: list[tuple[str, str]], by_index: list[int]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """:func:`_founded` without the tables: the same colonies, in the same order."""
+    gone_from: dict[str, list[str]] = {}
+    for power, territory in removed:
+        gone_from.setdefault(territory, []).append(power)
+    occupancy = after.occupancy
+    founded: list[tuple[str, tuple[str, ...]]] = []
+    for territory in after.colony_candidates:
+        powers = occupancy[territory]
+        gone = gone_from.get(territory)
+        if gone:  # phase 5 sees the board after the removals of phase 4
+            powers = tuple(p for p in powers if p not in gone)
+            if not powers:
+                continue
+        if len(powers) > 1:
+            present = _mask(powers)
+            if any(by_index[POWER_ORDER[p]] & present for p in powers):
+                continue  # a war declared between two powers present
+        founded.append((territory, powers))
+    return founded
 
 
 def _war_among(indices: tuple[int, ...], present: int, by_index: list[int]) -> bool:
