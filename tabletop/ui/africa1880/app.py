@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 GAME_FILE_ENV = "TABLETOP_AFRICA_GAME"
 PANELS_MODULE = "tabletop.ui.analysis.africa_panel"
 TABS = ("orders", "result", "rounds", "whatif", "game", "timer")
+#: A served page builds its resolution tab (the one Resolve shows) this long after the first
+#: view left the kernel, while the players read their sheets: the page opens with only what it
+#: shows, and the first Resolve does not wait about 0.9 s for the tab.
+PREBUILD_AFTER_SECONDS = 2.0
 
 
 class _Part(Protocol):
@@ -144,6 +148,12 @@ class AfricaApp(widgets.VBox):
         self._refresh_game()
         self._on_message()
         self.timer_box.restore()
+        if ctl.loop is not None:
+            ctl.loop.call_later(PREBUILD_AFTER_SECONDS, self.prebuild)
+
+    def prebuild(self) -> None:
+        """Build the resolution tab now (it stays hidden until shown)."""
+        self.result_page.content  # noqa: B018 - builds it
 
     # ----------------------------------------------------------------- parts built on use
     @property

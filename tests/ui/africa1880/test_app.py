@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import re
@@ -12,6 +13,7 @@ import pytest
 
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.gamefile import Game, game_from_dict
+from tabletop.ui.africa1880 import app as app_module
 from tabletop.ui.africa1880.app import AfricaApp, africa_app
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.html import slug
@@ -431,3 +433,25 @@ def test_a_page_opened_on_the_games_list_builds_it(autosave_path: Path) -> None:
     again = africa_app(autosave_path=autosave_path)
     assert again.showing_games and again.games is not None
     assert again.games_box.children == (again.games,)
+
+
+def test_a_served_page_builds_its_resolution_tab_once_the_first_view_is_out(
+    autosave_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a kernel (a running loop) the resolution tab is built soon after the page, hidden, so
+    the first Resolve does not wait for it; the other hidden tabs still wait to be shown."""
+    monkeypatch.setattr(app_module, "PREBUILD_AFTER_SECONDS", 0.0)
+
+    async def served() -> tuple[bool, AfricaApp]:
+        page = africa_app(autosave_path=autosave_path)
+        at_first = page.result_page.built
+        for _ in range(10):  # the loop's turns, not time: the call is due at once
+            if page.result_page.built:
+                break
+            await asyncio.sleep(0)
+        return at_first, page
+
+    at_first, page = asyncio.run(served())
+    assert not at_first and page.result_page.built
+    assert page.tabs.selected_name == "orders"
+    assert not page.rounds_page.built and not page.whatif_page.built
