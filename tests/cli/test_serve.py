@@ -373,3 +373,103 @@ def test_a_bad_database_url_is_refused_in_one_line() -> None:
     )
     assert result.returncode == 1 and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
+
+
+def _self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (PEM files), made with ``cryptography``."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=2))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    certfile, keyfile = folder / "cert.pem", folder / "key.pem"
+    certfile.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    keyfile.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return certfile, keyfile
+
+
+def test_serve_over_https_with_a_certificate_and_its_key(
+    tmp_path: Path, served: list[Served]
+) -> None:
+    import ssl
+
+    certfile, keyfile = _self_signed(tmp_path)
+    port = free_port()
+    server = Served(
+        [
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "tabletop.db"),
+            "--certfile",
+            str(certfile),
+            "--keyfile",
+            str(keyfile),
+        ],  # fmt: skip
+        _private_env(tmp_path),
+        tmp_path / "serve.log",
+    )
+    served.append(server)
+    (owner,) = server.first_lines(1)
+    base = f"https://127.0.0.1:{port}"
+    assert owner.endswith(f"{base}/?key={OWNER_KEY}"), owner
+    # A client trusting this certificate reaches the owner's pages over TLS ...
+    trusting = ssl.create_default_context(cafile=str(certfile))
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPSHandler(context=trusting),
+        urllib.request.HTTPCookieProcessor(CookieJar()),
+    )
+    with opener.open(f"{base}/?key={OWNER_KEY}", timeout=HANG_SECONDS) as answer:
+        assert answer.status == 200
+    assert "Voil" in _fetch(f"{base}/voila/tree", opener)  # the owner's folder listing
+    stranger = urllib.request.build_opener(urllib.request.HTTPSHandler(context=trusting))
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        _fetch(f"{base}/voila/tree", stranger)
+    assert refused.value.code == 403  # the gate holds over TLS too
+    # ... and plain HTTP on the same port gets no page.
+    with pytest.raises((OSError, urllib.error.URLError)):
+        _fetch(f"http://127.0.0.1:{port}/voila/tree", timeout=10)
+    assert server.stop() == 0
+
+
+def test_a_file_that_is_not_a_certificate_is_refused_in_one_line(tmp_path: Path) -> None:
+    certfile, keyfile = _self_signed(tmp_path)
+    bad = tmp_path / "not-a-cert.pem"
+    bad.write_text("-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n")
+    for args in (["--certfile", str(bad), "--keyfile", str(keyfile)], ["--keyfile", str(keyfile)]):
+        result = subprocess.run(
+            [sys.executable, "-m", "tabletop.cli", "serve", "--port", str(free_port()), *args],
+            capture_output=True,
+            text=True,
+            timeout=HANG_SECONDS,
+            env=_private_env(tmp_path),
+        )
+        assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert "Traceback" not in result.stderr
+    assert certfile.exists()
