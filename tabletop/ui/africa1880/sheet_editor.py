@@ -17,6 +17,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-un
 
 from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.legal import PowerChoices
+from tabletop.games.africa1880.notation import MAX_SHEET_CHARS
 from tabletop.games.africa1880.orders import OrderSheet
 from tabletop.games.africa1880.state import GameState
 from tabletop.ui.africa1880 import choices
@@ -24,6 +25,7 @@ from tabletop.ui.africa1880.drafts import MAX_SHOWN_CHECKS
 from tabletop.ui.africa1880.html import controller_guard, local_text, power_html, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.input_limit import limit_field
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.controller import AfricaController
@@ -162,7 +164,11 @@ class SheetEditor(widgets.VBox):
         # Side by side on a laptop, one above the other on a tablet.
         left = widgets.VBox([self.heading, self.rows_box, self.landing])
         left.layout.flex = "1 1 34em"
+        # The browser refuses a paste that would make the text too long to read, before
+        # sending it (the kernel's own check stays: Drafts.too_long).
         right = widgets.VBox([self.text_help, self.text])
+        self.text_limit = limit_field(right, MAX_SHEET_CHARS, self.controller.lang)
+        right.children = (self.text_help, self.text, self.text_limit)
         right.layout.flex = "1 1 22em"
         self.built = True
         with self.filling.during():
@@ -228,6 +234,7 @@ class SheetEditor(widgets.VBox):
             + ("" if presences else f"<p>{esc(t('no_presence', lang))}</p>")
         )
         self.landing.description = t("landing", lang)
+        self.text_limit.relabel(lang)
         self.text_help.value = (
             f"<b>{esc(t('sheet_text', lang))}</b><br>"
             f"<small>{esc(t('sheet_text_help', lang))}</small>"

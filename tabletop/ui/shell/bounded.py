@@ -3,7 +3,9 @@ field's limit (or, for a one-line field, holding a line break) is put back to th
 that fitted, and a one-line message beside the field says why. Nothing typed before is lost.
 
 The limit is checked where the value arrives (the kernel), whatever the browser sends: a paste
-of a whole book into a name field costs one comparison and is not kept anywhere.
+of a whole book into a name field costs one comparison and is not kept anywhere. The browser
+checks it first (:mod:`tabletop.ui.shell.input_limit`): such a paste is refused there, with a
+message beside the field, and never sent.
 
 >>> import ipywidgets as widgets
 >>> field = bounded(widgets.Text(value="Ana"), 5)
@@ -25,6 +27,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from tabletop.i18n.messages import N_, NN_
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.input_limit import limit_field
 
 __all__ = [
     "ADDRESS_LIMIT",
@@ -78,6 +81,9 @@ class BoundedField:
         field.observe(self._changed, names="value")
         self.box = widgets.VBox([field, self.note])
         self.box.add_class("tt-bounded-field")
+        # The browser refuses an over-long insertion before sending it (input_limit.js).
+        self.browser_limit = limit_field(self.box, self.limit, lang)
+        self.box.children = (field, self.note, self.browser_limit)
 
     def fits(self, value: str) -> bool:
         """Whether ``value`` may stay in the field."""
@@ -108,6 +114,7 @@ class BoundedField:
     def relabel(self, lang: str) -> None:
         """The message (if one is shown) in ``lang``."""
         self.lang = lang
+        self.browser_limit.relabel(lang)
         self._show()
 
 

@@ -22,6 +22,7 @@ from tabletop.ui.massai.controller import MassaiController
 from tabletop.ui.massai.view import GUARD_TABLE_LIMIT, MassaiView
 from tabletop.ui.seat.page import SeatPage
 from tabletop.ui.shell.bounded import CODE_LIMIT, NUMBER_LIMIT, BoundedField, bounded
+from tabletop.ui.shell.input_limit import limit_class
 
 
 @pytest.fixture
@@ -38,6 +39,9 @@ def _holds(bound: BoundedField, field: Any, good: str, limit: int, shown: Any) -
     assert (
         _inside(shown, bound.box) and _inside(bound.box, field) and _inside(bound.box, bound.note)
     )
+    # The browser refuses it first (tabletop.ui.shell.input_limit): the box states the limit.
+    assert limit_class(limit) in bound.box._dom_classes
+    assert bound.browser_limit in bound.box.children and bound.browser_limit.limit == limit
     field.value = good
     assert field.value == good and bound.note.value == ""
     field.value = good + "9" * (limit - len(good) + 1)
