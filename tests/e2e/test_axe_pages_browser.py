@@ -142,4 +142,6 @@ def test_the_board_editor(server: str, page: Any) -> None:
     bundled.click()
     expect(page.locator("canvas.tt-board-map")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator(".tt-board-edit")).to_be_visible(timeout=TIMEOUT)
+    # The starts' menus filled with the board's territories (the page at rest).
+    expect(page.locator(".tt-start-france select option").nth(1)).to_be_attached(timeout=TIMEOUT)
     assert_clean(page, "board editor on the bundled board (en)")

@@ -335,7 +335,14 @@ class StartsPanel(widgets.VBox):
         self.title = widgets.HTML()
         self.menus: dict[str, widgets.Dropdown] = {}
         for power in POWERS:
-            menu = widgets.Dropdown(options=[("", 0)], value=0)
+            # Named from the start: a screen reader (and axe-core) meets a named menu even
+            # before a board fills it.
+            menu = widgets.Dropdown(
+                options=[("", 0)],
+                value=0,
+                description=power_name(power, controller.lang),
+                style={"description_width": "initial"},
+            )
             menu.add_class(f"tt-start-{power.lower().replace(' ', '-')}")
             menu.observe(lambda c, p=power: self._chosen(p, c["new"]), names="value")
             self.menus[power] = menu
