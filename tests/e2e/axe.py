@@ -4,9 +4,10 @@
 licence (see ``vendor/README.md``: the CI machine has no npm). Tests import this module as
 ``axe`` (pytest puts this folder on ``sys.path``).
 
-``serious_violations(page)`` runs every rule axe-core has for WCAG 2.0/2.1 A and AA (and its best
-practices) and returns the violations whose impact is serious or critical, each with the
-elements it found (``describe`` turns them into lines for an assertion message).
+``serious_violations(page[, within])`` runs every rule axe-core has for WCAG 2.0/2.1 A and AA
+(and its best practices), on the page or the elements ``within`` selects, and returns the
+violations whose impact is serious or critical, each with the elements it found (``describe``
+turns them into lines for an assertion message).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ AXE_FILE = VENDOR / "axe.min.js"
 AXE_SHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
 IMPACTS = ("serious", "critical")
 
-_RUN = """async (impacts) => {
-  const result = await axe.run(document, {
+_RUN = """async ([impacts, within]) => {
+  const result = await axe.run(within === null ? document : within, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     resultTypes: ['violations'],
   });
@@ -45,11 +46,12 @@ def axe_source() -> str:
     return data.decode("utf-8")
 
 
-def serious_violations(page: Any) -> list[dict[str, Any]]:
-    """The serious and critical violations axe-core finds on ``page`` as it is now."""
+def serious_violations(page: Any, within: str | None = None) -> list[dict[str, Any]]:
+    """The serious and critical violations axe-core finds on ``page`` as it is now (only in the
+    elements ``within`` selects, when given)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    found: list[dict[str, Any]] = page.evaluate(_RUN, list(IMPACTS))
+    found: list[dict[str, Any]] = page.evaluate(_RUN, [list(IMPACTS), within])
     return found
 
 

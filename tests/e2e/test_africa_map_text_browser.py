@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from axe import IMPACTS, axe_source, describe
+from axe import describe, serious_violations
 from harness import REPO_ROOT
 from playwright.sync_api import expect
 
@@ -27,18 +27,6 @@ pytestmark = pytest.mark.browser
 ROWS = """() => Array.from(
   document.querySelectorAll('.tt-result .tt-map-table tbody tr'),
   (tr) => Array.from(tr.children, (cell) => cell.textContent))"""
-
-# axe-core on the text view alone (the rest of the page is checked elsewhere).
-AXE_ON_TEXT_VIEW = """async (impacts) => {
-  const result = await axe.run('.tt-result .tt-map-text-view', {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    resultTypes: ['violations'],
-  });
-  return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
-    id: v.id, impact: v.impact,
-    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 200) })),
-  }));
-}"""
 
 
 def expected_presences(lang: str) -> dict[str, list[str]]:
@@ -84,9 +72,7 @@ def test_the_map_as_text_lists_the_games_presences(voila, page: Any, screenshot_
     expect(table.locator("tbody tr")).to_have_count(len(english), timeout=TIMEOUT)
     assert shown_presences(page.evaluate(ROWS)) == english
 
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(content=axe_source())
-    found = page.evaluate(AXE_ON_TEXT_VIEW, list(IMPACTS))
+    found = serious_violations(page, ".tt-result .tt-map-text-view")
     assert not found, f"axe-core on the map's text view:\n{describe(found)}"
 
     # In French: the switch, the table and every name follow the page's language.
