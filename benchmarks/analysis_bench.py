@@ -47,11 +47,10 @@ from tabletop.analysis.examples import (  # noqa: E402
     random_africa_position,
 )
 from tabletop.analysis.factored import solve  # noqa: E402
-from tabletop.analysis.factored.adaptive import as_table, dense_solutions  # noqa: E402
-from tabletop.analysis.factored.constraints import Constraint  # noqa: E402
 from tabletop.analysis.massai_attack import attack_game  # noqa: E402
 from tabletop.analysis.zero_sum import solve_zero_sum  # noqa: E402
 from tabletop.games.africa1880 import POWERS  # noqa: E402
+from tests.analysis.factored.slices import sliced_dense_count  # noqa: E402
 
 SQUARES = [f"{c}{r}" for r in range(1, 7) for c in "abcdefgh"]
 
@@ -184,28 +183,6 @@ def brute_component(game, scope: tuple[int, ...]) -> int:
     return int(ok.sum())
 
 
-def sliced_dense_count(solution, component) -> int:
-    """A group too wide for the byte table counted another way: its first four relations fixed
-    in each of the 16 ways, each slice counted by the dense byte table (conditions made tables
-    by best_table, not through context types)."""
-    found = [c for c in solution.constraints if set(c.scope) <= set(component.scope)]
-    tables = [as_table(c) for c in found]
-    fixed, rest = component.scope[:4], component.scope[4:]
-    total = 0
-    for value in range(16):
-        bits = {v: value >> (3 - k) & 1 for k, v in enumerate(fixed)}
-        sliced = [
-            Constraint(
-                t.owner,
-                tuple(v for v in t.scope if v not in bits),
-                np.ascontiguousarray(t.allowed[tuple(bits.get(v, slice(None)) for v in t.scope)]),
-            )
-            for t in tables
-        ]
-        total += dense_solutions(sliced, rest, 1)[1]
-    return total
-
-
 def late_game_section(positions: int, brute_most: int = 26) -> None:
     print(
         "== Africa 1880: crowded six-power positions of round 7 (30 relations, 2**30 profiles) =="
@@ -232,7 +209,9 @@ def late_game_section(positions: int, brute_most: int = 26) -> None:
         for component in solution.components:
             if len(component.scope) > brute_most and component.count is not None:
                 sliced += 1
-                sliced_agree += sliced_dense_count(solution, component) == component.count
+                sliced_agree += (
+                    sliced_dense_count(solution.constraints, component.scope) == component.count
+                )
                 continue
             if len(component.scope) > brute_most or game.rules:
                 out_of_reach += len(component.scope) > brute_most

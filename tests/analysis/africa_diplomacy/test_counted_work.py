@@ -24,15 +24,13 @@ from tabletop.analysis.africa_diplomacy.model import DiplomacyGame
 from tabletop.analysis.examples import late_game_position, random_africa_position
 from tabletop.analysis.factored.adaptive import (
     DENSE_PER_ELIMINATION,
-    as_table,
-    dense_solutions,
 )
-from tabletop.analysis.factored.constraints import Constraint
 from tabletop.analysis.factored.counting import ELIMINATION_WORK
 from tabletop.analysis.factored.game import TOL
 from tabletop.analysis.factored.nash import solve
 from tabletop.analysis.factored.packed import choose_block, packed_cost
 from tabletop.games.africa1880.execution import AfterOrders
+from tests.analysis.factored.slices import sliced_dense_count
 
 #: The positions compared idle and under load: crowded six-power positions of round 7 whose
 #: largest group of linked relations is counted densely (24 and 26 relations), by elimination,
@@ -136,22 +134,7 @@ def test_a_crowded_group_of_30_linked_relations_is_counted_exactly_within_the_de
     found = [c for c in solution.constraints if set(c.scope) <= set(widest.scope)]
     block = choose_block(found, widest.scope)
     assert packed_cost(found, widest.scope, block) <= ELIMINATION_WORK * DENSE_PER_ELIMINATION
-    tables = [as_table(c) for c in found]
-    fixed = widest.scope[:4]
-    rest = widest.scope[4:]
-    total = 0
-    for value in range(16):
-        bits = {v: value >> (3 - k) & 1 for k, v in enumerate(fixed)}
-        sliced = [
-            Constraint(
-                t.owner,
-                tuple(v for v in t.scope if v not in bits),
-                np.ascontiguousarray(t.allowed[tuple(bits.get(v, slice(None)) for v in t.scope)]),
-            )
-            for t in tables
-        ]
-        total += dense_solutions(sliced, rest, 1)[1]
-    assert widest.count == total
+    assert widest.count == sliced_dense_count(solution.constraints, widest.scope)
 
 
 def analysis_json(after: AfterOrders) -> str:
