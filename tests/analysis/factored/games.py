@@ -88,3 +88,17 @@ def brute_equilibria(spec: Spec) -> set[tuple[int, ...]]:
         ):
             found.add(profile)
     return found
+
+
+def brute_count(constraints, scope: tuple[int, ...] | None = None) -> int:
+    """Every profile of ``scope`` (default: every variable the constraints name) checked row by
+    row against every constraint."""
+    if scope is None:
+        scope = tuple(sorted({v for c in constraints for v in c.scope}))
+    position = {v: k for k, v in enumerate(scope)}
+    rows = np.array(list(itertools.product((0, 1), repeat=len(scope))), dtype=np.int8)
+    rows = rows.reshape(len(rows), len(scope))
+    keep = np.ones(len(rows), dtype=bool)
+    for c in constraints:
+        keep &= c.check(rows, position)
+    return int(keep.sum())

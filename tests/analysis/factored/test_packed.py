@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from unittest import mock
 
 import numpy as np
@@ -26,18 +25,7 @@ from tabletop.analysis.factored.packed import (
     transpose_bits,
 )
 
-from .games import Spec, brute_equilibria, specs
-
-
-def brute_count(constraints, scope: tuple[int, ...]) -> int:
-    """Every profile of ``scope`` checked row by row against every constraint."""
-    position = {v: k for k, v in enumerate(scope)}
-    rows = np.array(list(itertools.product((0, 1), repeat=len(scope))), dtype=np.int8)
-    rows = rows.reshape(len(rows), len(scope))
-    keep = np.ones(len(rows), dtype=bool)
-    for c in constraints:
-        keep &= c.check(rows, position)
-    return int(keep.sum())
+from .games import Spec, brute_count, brute_equilibria, specs
 
 
 def wide(spec: Spec) -> list:
