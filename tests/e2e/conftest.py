@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,19 +111,27 @@ class VoilaFactory:
         self._log_dir = log_dir
         self._servers: dict[str, tuple[subprocess.Popen, Path]] = {}
 
-    def __call__(self, notebook_name: str, env_overrides: dict[str, str] | None = None) -> str:
+    def __call__(
+        self,
+        notebook_name: str,
+        env_overrides: dict[str, str] | None = None,
+        flags: Sequence[str] = (),
+    ) -> str:
+        """Serve one notebook; ``flags`` are Voilà options added to the command line."""
         name = notebook_name if notebook_name.endswith(".ipynb") else notebook_name + ".ipynb"
         # A bare name is looked up in notebooks/; an absolute path (a test's own notebook) is kept.
         notebook = Path(name) if Path(name).is_absolute() else Path("notebooks") / name
         if not (REPO_ROOT / notebook).is_file():
             pytest.fail(f"notebook not found: {REPO_ROOT / notebook}")
-        return self._start(str(notebook), env_overrides)
+        return self._start(str(notebook), env_overrides, flags)
 
     def folder(self, env_overrides: dict[str, str] | None = None) -> str:
         """Voila on the whole notebooks folder: ``<base>voila/render/<name>.ipynb`` for each."""
         return self._start("notebooks", env_overrides)
 
-    def _start(self, target: str, env_overrides: dict[str, str] | None) -> str:
+    def _start(
+        self, target: str, env_overrides: dict[str, str] | None, flags: Sequence[str] = ()
+    ) -> str:
         env = dict(self._env)
         env.update(env_overrides or {})
         port = free_port()
@@ -136,6 +144,7 @@ class VoilaFactory:
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
+            *flags,
             target,
         ]
         proc = subprocess.Popen(

@@ -36,6 +36,22 @@ NO_CHROMIUM = (
 )
 
 
+def readme_voila_flags() -> list[str]:
+    """The Voilà options of the README's first command (the one serving the dashboard), other
+    than the browser and the port: the tests and the page benchmarks serve with exactly these."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```bash\n", 1)[1].split("```", 1)[0]
+    first = block.strip().splitlines()[0]
+    words = first.split("bin/voila ", 1)[1].split()
+    return [w for w in words if w.startswith("--") and w != "--no-browser" and "--port" not in w]
+
+
+def pool_filled(log: str) -> int:
+    """How many times a Voilà server's ``log`` says it filled a kernel pool: each preheated
+    page ready for a visitor (one at the start, one more after each visit takes one)."""
+    return log.count("is filled")
+
+
 def tt(name: str) -> str:
     """CSS selector of a widget tagged with ``add_class("tt-<name>")``."""
     return f".tt-{name}"

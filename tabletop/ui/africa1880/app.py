@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.serving import wait_for_voila_request
 from tabletop.store import Store, StoreError
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.files_tab import FilesTab
@@ -226,6 +227,17 @@ class AfricaApp(widgets.VBox):
         games.refresh()
         self.games_box.layout.display = None
         self.game_box.layout.display = "none"
+
+    def catch_up(self) -> None:
+        """Look at the database again: what other pages changed since this page was built.
+
+        A page Voilà prepared before anybody asked for it (``--preheat_kernel``) may have waited
+        for minutes: its game, the sheets typed on it and the games list are read anew when its
+        visitor comes, before the page is shown.
+        """
+        self.controller.link.catch_up()
+        if self._games is not None and self.games_box.layout.display != "none":
+            self._games.refresh()
 
     def show_game(self) -> None:
         """Show the game (the list hidden)."""
@@ -435,6 +447,10 @@ def africa_app(
     new game at the first visit (the same game at the next ones while the file is unchanged)
     and shown. The autosave files of earlier versions are imported once into the list.
     ``autosave_path`` is accepted for former callers and not used.
+
+    In a kernel Voilà prepared ahead (``--preheat_kernel``, as the README serves the page) the
+    page is built before its visitor comes, then waits for the visit and catches up with the
+    database (:meth:`AfricaApp.catch_up`): a visit shows it without waiting for the build.
     """
     del autosave_path
     imported = 0
@@ -470,4 +486,6 @@ def africa_app(
     elif show_list:
         app.show_games()
         controller.say(store_text("imported_saves", lang, n=imported) if imported else "", "ok")
+    if wait_for_voila_request():
+        app.catch_up()
     return app

@@ -157,6 +157,12 @@ class GameLink:
         if self.watcher is not None:
             self.watcher.poll()
 
+    def catch_up(self) -> None:
+        """Look at the database now for a page nobody has seen yet (built before its visitor
+        came): what changed is shown, and no click can have been made on the older state."""
+        self.poll()
+        self.shown_from_elsewhere = None
+
     # ----------------------------------------------------------------- rounds
     def resolve(self, game: Game, sheets: str) -> tuple[Game, Report]:
         """The round resolved with ``sheets``: the game after it and the report."""

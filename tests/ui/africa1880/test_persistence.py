@@ -131,6 +131,26 @@ def test_a_click_in_flight_when_another_pages_change_is_shown_is_refused(store: 
     assert resolves(store, first.controller.game_id) == [1, 2]
 
 
+def test_a_page_built_before_its_visitor_catches_up_when_the_visitor_comes(store: Store) -> None:
+    """A page Voilà prepared ahead (the README serves it so) shows the games list and the game
+    as the database has them when its visitor comes, and a first click is not refused as stale:
+    nobody saw the older state."""
+    example = africa_app(store=store)  # the example kept as the first game
+    prepared = africa_app(store=store)  # a page prepared ahead: games exist, the list is shown
+    shown = prepared.games
+    assert shown is not None and prepared.games_box.layout.display != "none"
+    rounds = [row.info.step for row in shown.rows]
+    example.orders.resolve_button.click()  # another page resolves while nobody looks
+    now = [100.0]
+    prepared.controller.link.clock = lambda: now[0]
+    prepared.catch_up()  # the visitor comes
+    assert [row.info.step for row in shown.rows] == [rounds[0] + 1]
+    assert prepared.controller.state == example.controller.state
+    prepared.orders.resolve_button.click()  # at once: not refused
+    assert STALE not in prepared.message.value
+    assert resolves(store, example.controller.game_id)[-2:] == [rounds[0] + 1, rounds[0] + 2]
+
+
 def test_news_older_than_the_page_does_not_undo_its_own_resolution(store: Store) -> None:
     """The second page keeps its typed sheets (a change seen by the first page's watcher), then
     the first page resolves before that look is handled: the late news is older than what the
