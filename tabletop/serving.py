@@ -83,6 +83,13 @@ class Guesses:
             del self._left[next(iter(self._left))]
 
 
+def prepared_ahead() -> bool:
+    """Whether this kernel is one Voilà preheated: its page is built before anybody asks."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False" and bool(
+        os.environ.get("VOILA_KERNEL_ID")
+    )
+
+
 def wait_for_voila_request(timeout: float | None = None) -> bool:
     """In a kernel Voilà preheated, wait until a page is asked for, then put that request's
     variables (``QUERY_STRING``, ``SCRIPT_NAME``, ``SERVER_NAME``...) in ``os.environ``.
@@ -94,11 +101,9 @@ def wait_for_voila_request(timeout: float | None = None) -> bool:
 
     False (nothing changed) outside a preheated kernel, or when the server cannot be reached.
     """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    if not prepared_ahead():
         return False
-    kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
-    if not kernel_id:
-        return False
+    kernel_id = os.environ["VOILA_KERNEL_ID"]
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from tabletop.serving import wait_for_voila_request
+from tabletop.serving import prepared_ahead, wait_for_voila_request
 from tabletop.store import Store, StoreError
 from tabletop.ui.africa1880.controller import AfricaController
 from tabletop.ui.africa1880.files_tab import FilesTab
@@ -449,8 +449,9 @@ def africa_app(
     ``autosave_path`` is accepted for former callers and not used.
 
     In a kernel Voilà prepared ahead (``--preheat_kernel``, as the README serves the page) the
-    page is built before its visitor comes, then waits for the visit and catches up with the
-    database (:meth:`AfricaApp.catch_up`): a visit shows it without waiting for the build.
+    page is built before its visitor comes (the resolution tab too), then waits for the visit
+    and catches up with the database (:meth:`AfricaApp.catch_up`): a visit shows it without
+    waiting for the build.
     """
     del autosave_path
     imported = 0
@@ -486,6 +487,8 @@ def africa_app(
     elif show_list:
         app.show_games()
         controller.say(store_text("imported_saves", lang, n=imported) if imported else "", "ok")
+    if prepared_ahead():
+        app.prebuild()  # nobody waits yet: the visit then finds the resolution tab built too
     if wait_for_voila_request():
         app.catch_up()
     return app
