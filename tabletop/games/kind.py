@@ -160,6 +160,10 @@ class GameKind(Protocol[GameT]):
     def seats(self, game: GameT) -> list[str]:
         """The seats of the game, in order (Africa's powers, Massai's two players)."""
 
+    def seat_name(self, seat: str, lang: str = "en") -> str:
+        """The name people see for ``seat`` in the interface language (the seat itself, as the
+        database keeps it, is the English name)."""
+
     def secret_of(self, game: GameT, seat: str) -> str | None:
         """What ``seat`` chooses in secret now (``None``: nothing to seal)."""
 

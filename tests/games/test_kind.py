@@ -248,6 +248,9 @@ class PileKind:
     def seats(self, game: Pile) -> list[str]:
         return ["North", "South"]
 
+    def seat_name(self, seat: str, lang: str = "en") -> str:
+        return {"fr": {"North": "Nord", "South": "Sud"}}.get(lang, {}).get(seat, seat)
+
     def secret_of(self, game: Pile, seat: str) -> str | None:
         return None if self.is_over(game) else "take"
 

@@ -32,6 +32,7 @@ from tabletop.games.africa1880.gamefile import (
     save_game,
 )
 from tabletop.games.africa1880.notation import SheetTooLongError
+from tabletop.games.africa1880.powers import power_name
 from tabletop.games.kind import GameKind, NotResolvable, Resolution, SecretRefused, Stage
 
 __all__ = ["AFRICA1880", "Africa1880Kind", "board_for"]
@@ -144,6 +145,10 @@ class Africa1880Kind:
     def seats(self, game: Game) -> list[str]:
         """The powers playing."""
         return list(game.state.powers)
+
+    def seat_name(self, seat: str, lang: str = "en") -> str:
+        """The power's name in ``lang`` (``Allemagne`` for ``Germany`` in French)."""
+        return power_name(seat, lang)
 
     def secret_of(self, game: Game, seat: str) -> str | None:
         """Every power seals a sheet each round, until the game is over."""

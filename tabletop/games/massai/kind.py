@@ -114,6 +114,13 @@ class MassaiKind:
         """``Player 1`` and ``Player 2``."""
         return [player_name(0), player_name(1)]
 
+    def seat_name(self, seat: str, lang: str = "en") -> str:
+        """``Joueur 1`` for ``Player 1`` in French; a name it does not know as given."""
+        for player in (0, 1):
+            if seat == player_name(player):
+                return player_name(player, lang)
+        return seat
+
     def secret_of(self, game: GameRecord, seat: str) -> str | None:
         """A setup, a target or guards, when the seat has one to choose now."""
         secret = observe.secret_for(game.state, self._player(game, seat))

@@ -116,7 +116,7 @@ class TablePage(GameChoice, SeatActions, Resolving, widgets.VBox):
         self.host_link.add_class("tt-host-link")
         self._host_link(host)
         address = self.address_panel()
-        self.cards = {name: SeatCard(self, name) for name in self.links}
+        self.cards = {name: SeatCard(self, name, status.kind) for name in self.links}
         cards = widgets.HBox(list(self.cards.values()), layout={"flex_flow": "row wrap"})
         self.question = widgets.VBox()
         self.question.add_class("tt-question")

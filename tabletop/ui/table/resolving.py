@@ -15,6 +15,7 @@ from tabletop.ui.seat.page import scroll_into_view
 from tabletop.ui.shell.html import esc
 from tabletop.ui.table.part import TablePart
 from tabletop.ui.table.report import revealed_reports
+from tabletop.ui.table.seat_card import seat_name
 
 _log = logging.getLogger("tabletop.ui.table")
 
@@ -29,7 +30,9 @@ def sealed_said(old: TableStatus | None, new: TableStatus, lang: str) -> str:
     ]
     newly = [s for s in new.sealed if s not in old.sealed]
     _ = tr(lang).gettext
-    return " ".join(_("{seat} sealed.", seat=seat) for seat in newly + again)
+    return " ".join(
+        _("{seat} sealed.", seat=seat_name(new.kind, seat, lang)) for seat in newly + again
+    )
 
 
 class Resolving(TablePart):

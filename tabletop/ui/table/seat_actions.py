@@ -125,6 +125,11 @@ class SeatActions(TablePart):
             card.qr.value = f'<small class="tt-no-qr">{esc(said)}</small>'
 
     # ----------------------------------------------------------------- questions
+    def shown_name(self, seat: str) -> str:
+        """``seat`` as its card shows it (in the screen's language)."""
+        card = self.cards.get(seat)
+        return card.name if card is not None else seat
+
     def ask(self, seat: str, what: str) -> None:
         """A confirmation first: a new link for ``seat``, ``seat`` played here, or resolving
         with seats missing (``what``: ``revoke``, ``here``, ``force``)."""
@@ -138,20 +143,20 @@ class SeatActions(TablePart):
             text = _(
                 "Resolve now without {missing}? A missing sheet holds everywhere and allies "
                 "everyone.",
-                missing=", ".join(missing),
+                missing=", ".join(self.shown_name(s) for s in missing),
             )
             yes_text = _("Yes, resolve now")
         elif what == "revoke":
             text = _(
                 "A new link and code for {seat}: the old link and code stop working "
                 "(its sealed sheet stays).",
-                seat=seat,
+                seat=self.shown_name(seat),
             )
             yes_text = _("Yes, a new link")
         else:
             text = _(
                 "Only {seat} looks at the screen now: the others look away. Show {seat}’s seat?",
-                seat=seat,
+                seat=self.shown_name(seat),
             )
             yes_text = _("Show the seat")
         yes = widgets.Button(description=yes_text, button_style="danger")
@@ -184,7 +189,8 @@ class SeatActions(TablePart):
             return
         self.links[seat] = issued
         self._show_card(seat, issued)
-        self.say(tr(self.lang).gettext("{seat} has a new link and code.", seat=seat), "ok")
+        said = tr(self.lang).gettext("{seat} has a new link and code.", seat=self.shown_name(seat))
+        self.say(said, "ok")
 
     def enter_here(self, seat: str) -> None:
         """Play ``seat`` on this screen (a player without a phone): its seat page, hidden again

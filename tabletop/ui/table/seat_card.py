@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from tabletop.games.registry import KINDS
 from tabletop.store.seat_records import IssuedSeat, TableStatus, seat_url
 from tabletop.ui.seat.common import clock_time, tr
 from tabletop.ui.shell.html import esc
@@ -15,7 +16,15 @@ from tabletop.ui.table.qr import qr_svg
 if TYPE_CHECKING:
     from tabletop.ui.table.page import TablePage
 
-__all__ = ["SeatCard"]
+__all__ = ["SeatCard", "seat_name"]
+
+
+def seat_name(kind: str, seat: str, lang: str) -> str:
+    """The name the screen shows and says for ``seat`` of a game of ``kind`` in ``lang``
+    (``Allemagne`` on a French screen); the seat itself stays the database's key."""
+    if kind not in KINDS:
+        return seat
+    return KINDS.kind_named(kind).seat_name(seat, lang)
 
 
 def _slug(name: str) -> str:
@@ -25,14 +34,16 @@ def _slug(name: str) -> str:
 class SeatCard(widgets.VBox):
     """One seat on the shared screen: name, sealed or waiting, QR code, code, link, actions."""
 
-    def __init__(self, page: TablePage, seat: str) -> None:
+    def __init__(self, page: TablePage, seat: str, kind: str) -> None:
+        """``seat`` of a game of ``kind`` (its name shown in the page's language)."""
         super().__init__()
         self.page = page
         self.seat = seat
         self.add_class("tt-seat-card")
         self.add_class(f"tt-seat-card-{_slug(seat)}")
         _ = tr(page.lang).gettext
-        self.title = widgets.HTML(f"<h3>{esc(seat)}</h3>")
+        self.name = seat_name(kind, seat, page.lang)  # as the screen shows and says it
+        self.title = widgets.HTML(f"<h3>{esc(self.name)}</h3>")
         self.status = widgets.HTML()
         self.status.add_class("tt-seat-status")
         self.qr = widgets.HTML()

@@ -126,7 +126,26 @@ def test_french_announcements(tmp_path: Path) -> None:
     tables, new = africa_table(store)
     page = host_page(tables, new, lang="fr")
     said = seal_example_orders(tables, new, page)
-    assert said[0] == "France a scellé."
+    # Each seat by the name the French screen gives it, as on its card.
+    assert said == [
+        "France a scellé.",
+        "Allemagne a scellé.",
+        "Belgique a scellé.",
+        "Grande-Bretagne a scellé.",
+    ]
+    assert "Grande-Bretagne" in page.cards["Great Britain"].title.value
     page.resolve_button.click()
     assert page.live.text == "Tour 1895 résolu\u00a0: 1 présence retirée, 1 colonie fondée."
+    store.close()
+
+
+def test_german_massai_seats_are_named_in_german(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = massai_table(store)
+    page = host_page(tables, new, lang="de")
+    first, _second = new.seats
+    tables.seal(new.table_id, first.token, "a1 b1 c1 d1 e1")
+    page.poll()
+    assert page.live.text.startswith("Spieler 1 ")
+    assert "Spieler 2" in page.cards["Player 2"].title.value
     store.close()

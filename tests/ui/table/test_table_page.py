@@ -17,8 +17,8 @@ BASE = "http://192.168.1.20:8866"
 SECRET = "# okapi-lantern-4417"
 
 
-def host_page(tables: Tables, new) -> TablePage:
-    return TablePage(tables, new.table_id, new.host_token, base_url=BASE)
+def host_page(tables: Tables, new, lang: str = "en") -> TablePage:
+    return TablePage(tables, new.table_id, new.host_token, lang=lang, base_url=BASE)
 
 
 def test_cards_show_links_qr_codes_and_codes(tmp_path: Path) -> None:
@@ -89,6 +89,17 @@ def test_resolve_now_names_who_is_missing_and_asks_first(tmp_path: Path) -> None
     find(page, "tt-confirm-yes")[0].click()
     assert tables.status(new.table_id).round == 5
     assert "Resolved" in page.message.value
+    store.close()
+
+
+def test_a_french_screen_names_the_missing_seats_in_french(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    tables, new = africa_table(store)
+    page = host_page(tables, new, lang="fr")
+    page.resolve_now_button.click()
+    question = page.question.children[0].value
+    assert "Allemagne" in question and "Grande-Bretagne" in question, question
+    assert "Germany" not in question
     store.close()
 
 
