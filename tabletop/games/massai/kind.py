@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.games.kind import GameKind, NotResolvable, Resolution, SecretRefused, Stage
 from tabletop.games.massai import observe
+from tabletop.games.massai.actions import Setup
 from tabletop.games.massai.gamefile import FORMAT, GAME_SCHEMA, GameRecord, load_game, save_game
 from tabletop.games.massai.notation import format_action
 from tabletop.games.massai.reports import player_name
@@ -136,10 +137,14 @@ class MassaiKind:
     def observe(self, game: GameRecord, seat: str, own_secret: str | None) -> dict[str, Any]:
         """The seat's view (see :func:`~tabletop.games.massai.observe.seat_view`). The last
         action is public once played, except a first setup still pending: its squares stay
-        secret until the second setup reveals both."""
+        secret until the second setup reveals both, and then both are the last action (as the
+        history's detail writes them: ``setup a1 …; setup a6 …``)."""
         last_action = None
         if game.actions and game.state.pending_setup is None:
-            last_action = format_action(game.actions[-1])
+            last = game.actions[-1:]
+            if isinstance(last[0], Setup) and len(game.actions) >= 2:
+                last = tuple(a for a in game.actions[-2:] if isinstance(a, Setup))  # shown together
+            last_action = "; ".join(format_action(a) for a in last)
         return observe.seat_view(game.state, self._player(game, seat), own_secret, last_action)
 
     def observe_public(self, game: GameRecord) -> tuple[dict[str, Any], Any]:

@@ -58,9 +58,10 @@ def test_each_resolution_is_said_as_the_heading_shows_it(tmp_path: Path, lang: s
     # What was revealed: the target and the guards sealed.
     assert "d4" in last and "e4" in last
     assert said[0] == said[1] and said[0] != said[2]
-    # The setups' resolution: the heading's last action is the setup played second.
+    # The setups' resolution: both setups, revealed together, in the order they were played.
     one.store.close()
-    assert said[0] == RESOLVED[lang].format(action="setup a4 b4 c4 d4 e4")
+    both = "setup a3 b3 c3 d3 e3; setup a4 b4 c4 d4 e4"
+    assert said[0] == RESOLVED[lang].format(action=both)
 
 
 def test_nothing_is_said_before_a_resolution(tmp_path: Path) -> None:
