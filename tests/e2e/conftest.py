@@ -6,12 +6,17 @@ Fixtures
     A dict of environment variables (a copy of ``os.environ``) whose HOME, Jupyter, IPython and
     ``TABLETOP_DATA_DIR`` folders all live in the test's tmp folder, so nothing touches ``~``.
 ``voila``
-    Factory ``voila(notebook_name, env_overrides=None) -> base_url``. Starts
+    Factory ``voila(notebook_name, env_overrides=None, flags=()) -> base_url``. Starts
     ``.venv/bin/python -m voila --no-browser --port <free> --Voila.ip=127.0.0.1 notebooks/<name>``
     from the repository root (an absolute notebook path is accepted too), waits (60 s at most)
     until the server answers, stops it at teardown.
     ``voila.folder()`` serves the whole notebooks folder instead (pages that link to each other).
     ``voila.log_text(base_url)`` returns what that server printed (handy in assertion messages).
+    ``flags`` adds Voilà options (``harness.readme_voila_flags()``: the README's).
+``notebooks_server``
+    ``voila.folder()``: the seat page, the shared screen and the others on one server.
+``patient_assertions``
+    Playwright's ``expect`` waits the module's ``TIMEOUT`` during the test (``usefixtures``).
 ``browser``
     A Playwright persistent context on /usr/bin/chromium with a fresh user-data folder. If the
     browser is missing the test FAILS (continuous integration installs Debian's ``chromium``).
@@ -225,6 +230,24 @@ def chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def notebooks_server(voila: VoilaFactory) -> str:
+    """Voilà on the whole notebooks folder (the seat, the shared screen and the other pages)."""
+    return voila.folder()
+
+
+@pytest.fixture
+def patient_assertions(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's ``expect`` waits as long as the test module's ``TIMEOUT`` (a redraw after a
+    resolution takes a while on a loaded machine), then its default again. A module asks for it
+    with ``pytestmark = pytest.mark.usefixtures("patient_assertions")``."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=request.module.TIMEOUT)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ again once there is room."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,8 @@ PHONE = {
     "device_scale_factor": 2,
 }
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
+# expect() waits as long as page actions here (conftest.patient_assertions).
+pytestmark = pytest.mark.usefixtures("patient_assertions")
 AT_ONCE = 1_000  # the refusal's message is the browser's own work: no kernel round trip
 TYPED = "Algeria: develop\nexplore Mauretania\n"
 MARK = "# typed after the refusal"
@@ -36,13 +37,6 @@ PASTE = """(field, text) => {
     {clipboardData: data, bubbles: true, cancelable: true, composed: true});
   return field.dispatchEvent(paste);
 }"""
-
-
-@pytest.fixture(autouse=True)
-def patient_assertions() -> Iterator[None]:
-    expect.set_options(timeout=TIMEOUT)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 def _size(payload: object) -> int:

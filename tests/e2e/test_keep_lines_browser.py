@@ -7,7 +7,6 @@ before the tap included; a 1 MB paste into a sheet box is refused with a message
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,8 @@ PHONE = {
     "device_scale_factor": 2,
 }
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
+# expect() waits as long as page actions here (conftest.patient_assertions).
+pytestmark = pytest.mark.usefixtures("patient_assertions")
 JUNK = "explore Mauretania"
 TYPED = f"Algeria: develop\n{JUNK}\nland: Atlantis\n"
 LAST = "# typed just before the tap"
@@ -51,13 +52,6 @@ PASTE = """(box, text) => new Promise(resolve => {
   });
   watch.observe(document.body, {subtree: true, childList: true, characterData: true});
 })"""
-
-
-@pytest.fixture(autouse=True)
-def patient_assertions() -> Iterator[None]:
-    expect.set_options(timeout=TIMEOUT)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 @pytest.mark.browser

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,26 +27,13 @@ PHONE = {
     "device_scale_factor": 2,
 }
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
+# expect() waits as long as page actions here (conftest.patient_assertions).
+pytestmark = pytest.mark.usefixtures("patient_assertions")
 SECRETS = {
     "France": "# heron-basalt-5521",
     "Germany": "# lynx-coral-8830",
     "Belgium": "# moth-cedar-1163",
 }
-
-
-@pytest.fixture
-def notebooks_server(voila) -> str:
-    """Voilà on the whole notebooks folder (seat.ipynb and table.ipynb both reachable)."""
-    return voila.folder()
-
-
-@pytest.fixture(autouse=True)
-def patient_assertions() -> Iterator[None]:
-    """Assertions wait as long as page actions (a redraw after a resolution takes a while on a
-    loaded machine); other test files keep Playwright's default."""
-    expect.set_options(timeout=TIMEOUT)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 class Watched:

@@ -12,7 +12,6 @@ on the shared screen.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,8 @@ PHONE = {
     "device_scale_factor": 2,
 }
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
+# expect() waits as long as page actions here (conftest.patient_assertions).
+pytestmark = pytest.mark.usefixtures("patient_assertions")
 SECRET = "# tapir-quartz-6084"
 MMSS = re.compile(r"^\d\d:\d\d$")
 
@@ -54,19 +55,6 @@ Object.defineProperty(Navigator.prototype, "wakeLock", {
   configurable: true,
 });
 """
-
-
-@pytest.fixture
-def notebooks_server(voila) -> str:
-    """Voilà on the whole notebooks folder (seat.ipynb and table.ipynb both reachable)."""
-    return voila.folder()
-
-
-@pytest.fixture(autouse=True)
-def patient_assertions() -> Iterator[None]:
-    expect.set_options(timeout=TIMEOUT)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 class Watched:

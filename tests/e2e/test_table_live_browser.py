@@ -4,7 +4,6 @@ resolution when the host presses Resolve."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,19 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
-
-
-@pytest.fixture
-def notebooks_server(voila) -> str:
-    """Voilà on the whole notebooks folder (table.ipynb and the seats' page)."""
-    return voila.folder()
-
-
-@pytest.fixture(autouse=True)
-def patient_assertions() -> Iterator[None]:
-    expect.set_options(timeout=TIMEOUT)
-    yield
-    expect.set_options(timeout=5_000)
+# expect() waits as long as page actions here (conftest.patient_assertions).
+pytestmark = pytest.mark.usefixtures("patient_assertions")
 
 
 @pytest.mark.browser
