@@ -108,6 +108,7 @@ def _model(layout: AfricaMap, step: RevealStep, lang: str) -> MapModel:
             removed=crossed,
             neighbours=tuple(territory.neighbours),
             display_name=display,
+            highlighted=name in marks.highlight,
         )
     return MapModel(
         width=layout.width,

@@ -118,7 +118,21 @@ def test_a_crossed_out_presence_is_said_removed_not_present() -> None:
     assert crossed(view.step, "Libya") == {"France"}
     libya = table_rows(view.text_view.table.value)["Libya"]  # type: ignore[union-attr]
     assert libya[3] == "1: Great Britain"
-    assert libya[-1] == "removed: France"
+    assert libya[-1] == "this step" + "removed: France"  # two lines of one cell
+
+
+def test_what_each_step_is_about_is_said_in_its_rows_only() -> None:
+    view = reveal_view(conflict_game(), "en")
+    view.text_view.switch.value = True  # type: ignore[union-attr]
+    outlined = 0
+    for index, step in enumerate(view.steps):
+        view.go(index)
+        assert isinstance(step.marks, MapMarks)
+        rows = table_rows(view.text_view.table.value)  # type: ignore[union-attr]
+        said = {t for t, cells in rows.items() if cells[-1].startswith("this step")}
+        assert said == set(step.marks.highlight), step.title
+        outlined += len(said)
+    assert outlined > 0  # the conflict's territory at least
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])

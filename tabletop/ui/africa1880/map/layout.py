@@ -56,6 +56,8 @@ class TerritoryView:
     #: The name in the model's language (the board's own spelling where it gives none): what
     #: the text view says; the canvas draws ``label``.
     display_name: str = ""
+    #: What the step shown is about (the reveal outlines it on the canvas; the text says so).
+    highlighted: bool = False
     # Where the label, spaces, discs and star go (inside the shape, or in a callout).
     place: Placement | None = None
 

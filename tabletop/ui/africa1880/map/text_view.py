@@ -44,6 +44,8 @@ TEXT_VIEW_TEXTS: dict[str, Msg] = {
     "removed": N_("removed: {powers}"),
     "pins_added": NN_("{n} pin added", "{n} pins added"),
     "colony_founded": N_("colony founded"),
+    # TRANSLATORS: a territory the reveal's current step is about (outlined on the map).
+    "this_step": N_("this step"),
 }
 
 TEXT_VIEW_CSS = """
@@ -87,9 +89,9 @@ def colony_text(view: TerritoryView, lang: str) -> str:
 
 
 def marks_text(view: TerritoryView, lang: str) -> list[str]:
-    """What the map marks on ``view`` (new and removed presences, pins added, a new colony),
-    one text each."""
-    parts = []
+    """What the map marks on ``view`` (the step shown is about it, new and removed presences,
+    pins added, a new colony), one text each."""
+    parts = [text_view_text("this_step", lang)] if view.highlighted else []
     if view.new:
         parts.append(text_view_text("new", lang, powers=_powers(view.new, lang)))
     if view.removed:
@@ -102,7 +104,7 @@ def marks_text(view: TerritoryView, lang: str) -> list[str]:
 
 
 def _marked(view: TerritoryView) -> bool:
-    return bool(view.new or view.removed or view.pins_added or view.new_colony)
+    return bool(view.highlighted or view.new or view.removed or view.pins_added or view.new_colony)
 
 
 def row_cells(view: TerritoryView, lang: str, marks: bool) -> list[list[str]]:
