@@ -30,7 +30,6 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from tabletop.fileio import FileFormatError, check_json_value
@@ -61,6 +60,18 @@ MAX_WORK_BYTES = 4 * 1024 * 1024
 MAX_KEY_CHARS = 200
 
 _IMAGE_STARTS = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
+
+
+def _dialect_insert(backend: str) -> Any:
+    """The INSERT of ``backend``'s dialect (it has ``on_conflict_do_…``); PostgreSQL's dialect
+    is imported only on a PostgreSQL store (30 ms of a SQLite page's opening otherwise)."""
+    if backend == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert
 
 
 class SavedBoardError(StoreError, ValueError):
@@ -246,7 +257,7 @@ class Boards:
 
     def _keep_photo(self, connection: Connection, image: bytes) -> str:
         digest = hashlib.sha256(image).hexdigest()
-        insert = postgresql.insert if self.store.backend == "postgresql" else sqlite.insert
+        insert = _dialect_insert(self.store.backend)
         connection.execute(
             insert(board_photos).values(sha256=digest, data=image).on_conflict_do_nothing()
         )
@@ -344,7 +355,7 @@ class Boards:
                 f"this edit is too large to keep (at most {MAX_WORK_BYTES // (1024 * 1024)} MB)"
             )
         now = utc_now()
-        insert = postgresql.insert if self.store.backend == "postgresql" else sqlite.insert
+        insert = _dialect_insert(self.store.backend)
         statement = insert(board_work).values(key=key, data=text, updated=now)
         with self.store.writing() as connection:
             connection.execute(
