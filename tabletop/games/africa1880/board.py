@@ -143,6 +143,16 @@ class Board:
         )
         self.names: tuple[str, ...] = tuple(t.name for t in ordered)
         self.total_spaces: int = sum(t.spaces for t in ordered)
+        # Plain dicts and sets the rules core reads for every order (a lookup in a mapping proxy
+        # or a scan of a tuple costs more); read-only like the rest of the board.
+        #: Each territory's neighbours, as a set.
+        self.neighbour_sets: dict[str, frozenset[str]] = {
+            t.name: frozenset(t.neighbours) for t in ordered
+        }
+        #: Each territory's spaces for development pins.
+        self.space_counts: dict[str, int] = {t.name: t.spaces for t in ordered}
+        #: The territories that touch the sea.
+        self.coastal_set: frozenset[str] = frozenset(t.name for t in ordered if t.coastal)
         keys: dict[str, str] = {}
         for territory in ordered:
             for spelling in (territory.name, *territory.aliases, *territory.names.values()):

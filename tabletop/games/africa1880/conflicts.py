@@ -181,15 +181,12 @@ class Settlement:
 
     def next_state(self) -> GameState:
         """The game state after this round."""
-        state = self.after.state
-        return GameState(
-            powers=state.powers,
+        # The rules of phases 3 to 5 keep pawns and pins within the options: no checks again.
+        return GameState.after_round(
+            self.after.state,
             presences=self.presences,
             development=self.after.development,
             colonies=self.colonies,
-            round=state.round if self.game_over else state.round + 1,
-            board=state.board,
-            options=state.options,
             last_relations=self.relations,
             game_over=self.game_over,
         )

@@ -30,6 +30,7 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     Reason,
     VoidOrder,
+    VoidRow,
 )
 from tabletop.games.africa1880.powers import POWER_ORDER, name_key, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
@@ -81,6 +82,7 @@ class _Table:
         #: Each sheet's typed lines by order, for the sheets that have any.
         self.written = {p: sheet.written for p, sheet in sheets.items() if sheet.written}
         self.territories = board.territories
+        self.neighbours = board.neighbour_sets
         self.options = state.options
         self.colonies = state.colonies
         self.presences = {p: set(ts) for p, ts in state.presences.items()}
@@ -88,25 +90,30 @@ class _Table:
         self.held: dict[str, frozenset[str]] = dict(state.presences)
         self.stock = {p: self.options.stock - len(ts) for p, ts in state.presences.items()}
         self.development = dict(state.development)
-        self.void: list[VoidOrder] = []
+        #: Void orders so far: those read from text already made, the others as rows made into
+        #: :class:`VoidOrder` objects all at once by :meth:`result`.
+        self.void: list[VoidOrder | VoidRow] = []
         self.new_presences: list[NewPresence] = []
         self.development_added: list[DevelopmentResult] = []
 
     def refuse(
-        self, power: str, order: Develop | Explore | Hold | Landing, code: Reason, **details: Any
+        self,
+        power: str,
+        order: Develop | Explore | Hold | Landing,
+        code: Reason,
+        details: dict[str, Any],
     ) -> None:
-        """Void ``order``, reported with the line number and the text the person typed when
-        known; its text and the values of its sentence are put together only when read."""
+        """Void ``order`` for ``code`` with the values of its sentence, reported with the line
+        number and the text the person typed when known; its text and sentence are put together
+        only when read."""
         # Sheets made in code write nothing: no lookup (an order's hash is not free).
         written = self.written.get(power)
-        self.void.append(
-            VoidOrder.of_order(power, order, code, details, written.get(order) if written else None)
-        )
+        self.void.append((power, order, code, details, written.get(order) if written else None))
 
     def unknown(self, power: str, order: Develop | Explore | Hold | Landing, name: str) -> None:
         """Void ``order`` naming a territory the board does not have (with a suggestion)."""
-        suggestion = self.board.suggest(name)
-        self.refuse(power, order, Reason.UNKNOWN_TERRITORY, suggestion=suggestion, text=name)
+        details = {"suggestion": self.board.suggest(name), "text": name}
+        self.refuse(power, order, Reason.UNKNOWN_TERRITORY, details)
 
     def place(self, power: str, territory: str, by: OrderKind) -> None:
         """A new presence of ``power`` from its stock."""
@@ -149,7 +156,7 @@ class _Table:
             colony_candidates=candidates,
             new_presences=tuple(self.new_presences),
             development_added=tuple(self.development_added),
-            void_orders=tuple(self.void),
+            void_orders=VoidOrder.of_rows(self.void),
         )
 
 
@@ -214,11 +221,10 @@ class _DevelopRule(_Rule[Develop]):
             added = 0
             for power, order in self.requests[territory]:
                 if before + added >= spaces:
-                    table.refuse(
-                        power, order, Reason.TERRITORY_FULL, territory=territory, spaces=spaces
-                    )
+                    details = {"territory": territory, "spaces": spaces}
+                    table.refuse(power, order, Reason.TERRITORY_FULL, details)
                 elif pins_left <= 0:
-                    table.refuse(power, order, Reason.NO_PIN_LEFT, total=total_pins)
+                    table.refuse(power, order, Reason.NO_PIN_LEFT, {"total": total_pins})
                 else:
                     added += 1
                     pins_left -= 1
@@ -240,17 +246,29 @@ class _ExploreRule(_Rule[Explore]):
         self.requests: dict[str, dict[str, list[Explore]]] = {}
 
     def accept(self, table: _Table, power: str, order: Explore) -> None:
+        target = order.target
+        if (
+            target in table.neighbours[order.source]
+            and target not in table.colonies
+            and target not in table.held[power]
+            and target in table.territories
+        ):  # most orders: the checks below, all passed
+            self.requests.setdefault(power, {}).setdefault(target, []).append(order)
+        else:
+            self.refuse(table, power, order)
+
+    def refuse(self, table: _Table, power: str, order: Explore) -> None:
+        """Void ``order`` for the first check it fails, in the rules' order."""
         source, target = order.source, order.target
         if target not in table.territories:
             table.unknown(power, order, target)
-        elif target not in table.territories[source].neighbours:
-            table.refuse(power, order, Reason.NOT_NEIGHBOUR, source=source, target=target)
+        elif target not in table.neighbours[source]:
+            details = {"source": source, "target": target}
+            table.refuse(power, order, Reason.NOT_NEIGHBOUR, details)
         elif target in table.colonies:
-            table.refuse(power, order, Reason.COLONY_CLOSED, territory=target)
-        elif target in table.held[power]:
-            table.refuse(power, order, Reason.ALREADY_PRESENT, territory=target)
+            table.refuse(power, order, Reason.COLONY_CLOSED, {"territory": target})
         else:
-            self.requests.setdefault(power, {}).setdefault(target, []).append(order)
+            table.refuse(power, order, Reason.ALREADY_PRESENT, {"territory": target})
 
     def execute(self, table: _Table) -> None:
         for power in table.state.powers:
@@ -262,7 +280,7 @@ class _ExploreRule(_Rule[Explore]):
                     table.place(power, target, OrderKind.EXPLORE)
                     continue
                 for order in requests[target]:
-                    table.refuse(power, order, Reason.NO_PAWN_LEFT, explore=True)
+                    table.refuse(power, order, Reason.NO_PAWN_LEFT, {"explore": True})
 
 
 class _LandingRule(_Rule[Landing]):
@@ -308,17 +326,17 @@ class _LandingRule(_Rule[Landing]):
         if target not in table.territories:
             table.unknown(power, landing, target)
         elif not table.territories[target].coastal:
-            table.refuse(power, landing, Reason.NOT_COASTAL, territory=target)
+            table.refuse(power, landing, Reason.NOT_COASTAL, {"territory": target})
         elif target in table.colonies:
-            table.refuse(power, landing, Reason.COLONY_CLOSED, territory=target)
+            table.refuse(power, landing, Reason.COLONY_CLOSED, {"territory": target})
         elif occupants := self._occupants(table, target):
             check = table.options.landing_check
             details = {"territory": target, "occupants": occupants, "landing_check": check}
-            table.refuse(power, landing, Reason.LANDING_OCCUPIED, **details)
+            table.refuse(power, landing, Reason.LANDING_OCCUPIED, details)
         elif target in table.presences[power]:
-            table.refuse(power, landing, Reason.ALREADY_PRESENT, territory=target)
+            table.refuse(power, landing, Reason.ALREADY_PRESENT, {"territory": target})
         elif table.stock[power] <= 0:
-            table.refuse(power, landing, Reason.NO_PAWN_LEFT)
+            table.refuse(power, landing, Reason.NO_PAWN_LEFT, {})
         else:
             return True
         return False
@@ -334,21 +352,26 @@ def _read_sheet(
     if power not in table.state.presences:
         landing = (sheet.landing,) if sheet.landing is not None else ()
         for order in (*sheet.orders, *landing):
-            table.refuse(power, order, Reason.NOT_PLAYING)
+            table.refuse(power, order, Reason.NOT_PLAYING, {})
         return
-    territories, held = table.territories, table.held[power]
-    seen: set[str] = set()
+    territories = table.territories
+    # The presences an order may be given to: on the board, and not given one yet.
+    free = table.board.space_counts.keys() & table.held[power]
+    given: set[str] = set()
+    written = table.written.get(power)
+    void = table.void.append  # the row :meth:`_Table.refuse` appends, without the call
     for order in sheet.orders:
         source = order.source
-        if source in held and source not in seen and source in territories:  # most orders
-            seen.add(source)
+        if source in free:  # most orders
+            free.remove(source)
+            given.add(source)
             accept[type(order)](table, power, order)
         elif source not in territories:
             table.unknown(power, order, source)
-        elif source not in held:
-            table.refuse(power, order, Reason.NO_PRESENCE, territory=source)
         else:
-            table.refuse(power, order, Reason.DUPLICATE_ORDER, territory=source)
+            code = Reason.DUPLICATE_ORDER if source in given else Reason.NO_PRESENCE
+            line = written.get(order) if written else None
+            void((power, order, code, {"territory": source}, line))
     if sheet.landing is not None:
         accept[Landing](table, power, sheet.landing)
 

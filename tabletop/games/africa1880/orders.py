@@ -35,6 +35,7 @@ __all__ = [
     "Reason",
     "VoidOrder",
     "VoidReason",
+    "VoidRow",
     "relations_from_sheets",
     "order_text",
     "void_order",
@@ -219,6 +220,11 @@ class VoidReason:
         return self.render()
 
 
+#: A void order not made yet: ``(power, order, code, details, (line, text) or None)``, the
+#: arguments of :meth:`VoidOrder.of_order` (see :meth:`VoidOrder.of_rows`).
+VoidRow = tuple[str, Order | Landing, Reason, dict[str, Any], tuple[int, str] | None]
+
+
 class VoidOrder:
     """An order that was not executed: who wrote it, what was written, why it is void.
 
@@ -275,6 +281,26 @@ class VoidOrder:
         else:
             void._line, void._text = written
         return void
+
+    @classmethod
+    def of_rows(cls, rows: Iterable[VoidOrder | VoidRow]) -> tuple[VoidOrder, ...]:
+        """:meth:`of_order` for each ``(power, order, code, details, written)`` row, in one
+        pass (a round voids up to hundreds of orders); void orders already made are kept."""
+        out: list[VoidOrder] = []
+        append, new = out.append, cls.__new__
+        for row in rows:
+            if isinstance(row, VoidOrder):
+                append(row)
+                continue
+            void = new(cls)
+            void._power, void._order, void._code, void._details, written = row
+            void._cause = None
+            if written is None:
+                void._line = void._text = None
+            else:
+                void._line, void._text = written
+            append(void)
+        return tuple(out)
 
     @property
     def power(self) -> str | None:

@@ -157,6 +157,34 @@ class GameState:
             problems.append(f"round must be 1 to {self.options.last_round}, not {self.round!r}")
         return problems
 
+    @classmethod
+    def after_round(
+        cls,
+        before: GameState,
+        presences: Mapping[str, frozenset[str]],
+        development: Mapping[str, int],
+        colonies: frozenset[str],
+        last_relations: Relations,
+        game_over: bool,
+    ) -> GameState:
+        """The state after a round the rules core has just resolved from ``before``, built
+        without the checks of the constructor: only for the core, whose rules keep what they
+        check (``presences`` a :class:`FrozenMap` of frozensets for ``before``'s powers,
+        ``development`` a :class:`FrozenMap` without zeros, pawns and pins within the options).
+        """
+        state = object.__new__(cls)
+        values = state.__dict__
+        values["powers"] = before.powers
+        values["presences"] = presences
+        values["development"] = development
+        values["colonies"] = colonies
+        values["round"] = before.round if game_over else before.round + 1
+        values["board"] = before.board
+        values["options"] = before.options
+        values["last_relations"] = last_relations
+        values["game_over"] = game_over
+        return state
+
     @property
     def year(self) -> int:
         """The calendar year of :attr:`round` (1880, 1885, ... 1915 with the default options)."""
