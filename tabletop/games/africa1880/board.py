@@ -153,6 +153,12 @@ class Board:
         self.space_counts: dict[str, int] = {t.name: t.spaces for t in ordered}
         #: The territories that touch the sea.
         self.coastal_set: frozenset[str] = frozenset(t.name for t in ordered if t.coastal)
+        #: Each territory's place in the order the rules serve territories in when pawns or pins
+        #: run short: by the key of its name (:func:`normalize_name`), then by its name.
+        self.name_rank: dict[str, int] = {
+            name: rank
+            for rank, name in enumerate(sorted(self.names, key=lambda n: (normalize_name(n), n)))
+        }
         keys: dict[str, str] = {}
         for territory in ordered:
             for spelling in (territory.name, *territory.aliases, *territory.names.values()):

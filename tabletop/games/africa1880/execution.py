@@ -32,7 +32,7 @@ from tabletop.games.africa1880.orders import (
     VoidOrder,
     VoidRow,
 )
-from tabletop.games.africa1880.powers import POWER_ORDER, name_key, sort_powers
+from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
 from tabletop.games.africa1880.state import GameState
 
@@ -125,25 +125,28 @@ class _Table:
         """The board after phase 3, with what the conflict phase looks at listed once."""
         presences, development, colonies = self.presences, self.development, self.colonies
         # Grouped by power for the person placing pawns on the table.
-        self.new_presences.sort(key=lambda n: (POWER_ORDER[n.power], name_key(n.territory)))
+        rank = self.board.name_rank  # in the order of name_key: one key lookup per presence
+        self.new_presences.sort(key=lambda n: (POWER_ORDER[n.power], rank[n.territory]))
         lists: dict[str, list[str]] = {}
         for power in self.state.powers:  # alphabetical, so each list comes out sorted
             for territory in presences[power]:
-                lists.setdefault(territory, []).append(power)
+                if territory in lists:
+                    lists[territory].append(power)
+                else:
+                    lists[territory] = [power]
         occupancy = {t: tuple(ps) for t, ps in lists.items()}
         contested = tuple(
             (t, occupancy[t])
-            for t in sorted(occupancy)
-            if len(occupancy[t]) >= 2 and t not in colonies
+            for t in sorted([t for t, ps in lists.items() if len(ps) >= 2 and t not in colonies])
         )
-        territories = self.territories
+        spaces = self.board.space_counts
         candidates = tuple(
             sorted(
-                t
-                for t in occupancy
-                if t in development
-                and t not in colonies
-                and development[t] >= territories[t].spaces
+                [
+                    t
+                    for t, pins in development.items()
+                    if t in lists and t not in colonies and pins >= spaces[t]
+                ]
             )
         )
         return AfterOrders(
@@ -215,8 +218,9 @@ class _DevelopRule(_Rule[Develop]):
         development = table.development
         total_pins = table.options.total_pins
         pins_left = total_pins - sum(development.values())
-        for territory in sorted(self.requests, key=lambda t: (name_key(t), t)):
-            spaces = table.territories[territory].spaces
+        space_counts = table.board.space_counts
+        for territory in sorted(self.requests, key=table.board.name_rank.__getitem__):
+            spaces = space_counts[territory]
             before = development.get(territory, 0)
             added = 0
             for power, order in self.requests[territory]:
@@ -275,7 +279,7 @@ class _ExploreRule(_Rule[Explore]):
             requests = self.requests.get(power)
             if not requests:
                 continue
-            for target in sorted(requests, key=lambda t: (name_key(t), t)):
+            for target in sorted(requests, key=table.board.name_rank.__getitem__):
                 if table.stock[power] > 0:
                     table.place(power, target, OrderKind.EXPLORE)
                     continue

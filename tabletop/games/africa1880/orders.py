@@ -243,20 +243,19 @@ class VoidOrder:
     (True, 'France has no presence in Egypt')
     """
 
-    # Slots hold the fields (one object per void order, no dict of them); ``__dict__`` is there
-    # only for :attr:`reason`, written on first read.
-    __slots__ = ("_power", "_line", "_text", "_cause", "_order", "_code", "_details", "__dict__")
+    # One slot holds the fields as a row (one object per void order, made with one store); the
+    # text, the cause and :attr:`reason` are written in ``__dict__`` on first read, over the
+    # class's defaults.
+    __slots__ = ("_row", "__dict__")
+    _text: str | None = None
+    _cause: VoidReason | None = None
 
     def __init__(
         self, power: str | None, order_text: str, cause: VoidReason, line: int | None = None
     ) -> None:
-        self._power = power
-        self._text: str | None = order_text
-        self._cause: VoidReason | None = cause
-        self._line = line
-        self._order: Order | Landing | None = None
-        self._code = cause.code
-        self._details: dict[str, Any] | None = None
+        self._row: tuple[Any, ...] = (power, None, cause.code, None, (line, order_text))
+        self._text = order_text
+        self._cause = cause
 
     @classmethod
     def of_order(
@@ -271,15 +270,7 @@ class VoidOrder:
         (``details``, kept as given: not changed afterwards), and the ``(line number, text as
         typed)`` of the order when known; nothing is written until read."""
         void = cls.__new__(cls)
-        void._power = power
-        void._order = order
-        void._code = code
-        void._details = details
-        void._cause = None
-        if written is None:
-            void._line = void._text = None
-        else:
-            void._line, void._text = written
+        void._row = (power, order, code, details, written)
         return void
 
     @classmethod
@@ -293,43 +284,43 @@ class VoidOrder:
                 append(row)
                 continue
             void = new(cls)
-            void._power, void._order, void._code, void._details, written = row
-            void._cause = None
-            if written is None:
-                void._line = void._text = None
-            else:
-                void._line, void._text = written
+            void._row = row
             append(void)
         return tuple(out)
 
     @property
     def power(self) -> str | None:
         """The power whose sheet held the order (``None``: a line outside any sheet)."""
-        return self._power
+        power: str | None = self._row[0]
+        return power
 
     @property
     def line(self) -> int | None:
         """The line number in the typed sheets, when known."""
-        return self._line
+        written = self._row[4]
+        return written[0] if written else None
 
     @property
     def order_text(self) -> str:
         """The order as the person typed it (or as a typed sheet would write it)."""
-        if self._text is None:
-            assert self._order is not None  # made by of_order
-            self._text = order_text(self._order)
-        return self._text
+        text = self._text
+        if text is None:
+            power, order, code, details, written = self._row
+            text = written[1] if written else order_text(order)
+            self._text = text
+        return text
 
     @property
     def cause(self) -> VoidReason:
         """Why the order is void, as data."""
-        if self._cause is None:
-            assert self._details is not None  # made by of_order
-            self._cause = void_reason(self._power, self._code, dict(self._details))
-        return self._cause
+        cause = self._cause
+        if cause is None:
+            power, order, code, details, written = self._row
+            cause = self._cause = void_reason(power, code, dict(details))
+        return cause
 
     def _key(self) -> tuple[str | None, str, VoidReason]:
-        return (self._power, self.order_text, self.cause)
+        return (self.power, self.order_text, self.cause)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, VoidOrder):
@@ -341,17 +332,18 @@ class VoidOrder:
 
     def __repr__(self) -> str:
         return (
-            f"VoidOrder(power={self._power!r}, order_text={self.order_text!r}, "
-            f"cause={self.cause!r}, line={self._line!r})"
+            f"VoidOrder(power={self.power!r}, order_text={self.order_text!r}, "
+            f"cause={self.cause!r}, line={self.line!r})"
         )
 
     def __reduce__(self) -> tuple[type[VoidOrder], tuple[Any, ...]]:
-        return (VoidOrder, (self._power, self.order_text, self.cause, self._line))
+        return (VoidOrder, (self.power, self.order_text, self.cause, self.line))
 
     @property
     def reason_code(self) -> Reason:
         """Why the order is void, as a code."""
-        return self._code
+        code: Reason = self._row[2]
+        return code
 
     @cached_property
     def reason(self) -> str:
