@@ -84,10 +84,19 @@ class _Crowds:
         return np.array([row[3] for row in self.rows], dtype=np.int64)
 
 
+#: The mask of each tuple of powers met so far: there are at most 63 sorted tuples of the six
+#: powers (more only if unsorted tuples come, hence the cap on the size).
+_MASKS: dict[tuple[str, ...], int] = {}
+
+
 def _mask(powers: tuple[str, ...]) -> int:
-    mask = 0
-    for power in powers:
-        mask |= POWER_BITS[power]
+    mask = _MASKS.get(powers)
+    if mask is None:
+        mask = 0
+        for power in powers:
+            mask |= POWER_BITS[power]
+        if len(_MASKS) < 4096:
+            _MASKS[powers] = mask
     return mask
 
 
@@ -315,7 +324,7 @@ def _removed_once(
             if a_attacked != by_index[ib] >> ia & 1:  # only the betrayed ally goes
                 removed.append((a, territory) if a_attacked else (b, territory))
             continue
-        present, others = _mask(powers), len(powers) - 1
+        present, others = _MASKS.get(powers) or _mask(powers), len(powers) - 1
         for power in powers:
             if 2 * (by_index[POWER_ORDER[power]] & present).bit_count() > others:
                 crowded.append((power, territory))
@@ -340,9 +349,14 @@ def _founded_once(
             if not powers:
                 continue
         if len(powers) > 1:
-            present = _mask(powers)
-            if any(by_index[POWER_ORDER[p]] & present for p in powers):
-                continue  # a war declared between two powers present
+            present = _MASKS.get(powers) or _mask(powers)
+            at_war = False
+            for power in powers:  # a plain loop: no generator for each candidate
+                if by_index[POWER_ORDER[power]] & present:
+                    at_war = True  # a war declared between two powers present
+                    break
+            if at_war:
+                continue
         founded.append((territory, powers))
     return founded
 
@@ -372,7 +386,7 @@ def _founded(
             if not powers:
                 continue
             indices = tuple(POWER_ORDER[p] for p in powers)
-            present = _mask(powers)
+            present = _MASKS.get(powers) or _mask(powers)
         if len(indices) > 1 and _war_among(indices, present, by_index):
             continue
         founded.append((territory, powers))

@@ -250,23 +250,18 @@ class _ExploreRule(_Rule[Explore]):
         self.requests: dict[str, dict[str, list[Explore]]] = {}
 
     def accept(self, table: _Table, power: str, order: Explore) -> None:
-        target = order.target
+        source, target = order.source, order.target
+        neighbours = table.neighbours[source]
         if (
-            target in table.neighbours[order.source]
+            target in neighbours
             and target not in table.colonies
             and target not in table.held[power]
             and target in table.territories
         ):  # most orders: the checks below, all passed
             self.requests.setdefault(power, {}).setdefault(target, []).append(order)
-        else:
-            self.refuse(table, power, order)
-
-    def refuse(self, table: _Table, power: str, order: Explore) -> None:
-        """Void ``order`` for the first check it fails, in the rules' order."""
-        source, target = order.source, order.target
-        if target not in table.territories:
+        elif target not in table.territories:  # the first check it fails, in the rules' order
             table.unknown(power, order, target)
-        elif target not in table.neighbours[source]:
+        elif target not in neighbours:
             details = {"source": source, "target": target}
             table.refuse(power, order, Reason.NOT_NEIGHBOUR, details)
         elif target in table.colonies:
