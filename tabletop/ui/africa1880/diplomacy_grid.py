@@ -59,8 +59,9 @@ class DiplomacyGrid(widgets.VBox):
                 children.append(cell)
         self.grid.layout.grid_template_columns = f"auto repeat({len(powers)}, minmax(6.5em, 1fr))"
         self.grid.layout.grid_gap = "4px"
-        self.grid.children = tuple(children)
+        # Named before shown: a cell put in the grid first was, for a moment, a nameless button.
         self.sync()
+        self.grid.children = tuple(children)
 
     def _clicked(self, declarer: str, toward: str) -> Callable[[Any], None]:
         def handler(_button: Any) -> None:
