@@ -22,6 +22,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import settle
 from tabletop.games.africa1880.execution import execute_orders, sheets_and_unread
+from tabletop.games.africa1880.lazy_tuple import LazyTuple
 from tabletop.games.africa1880.options import Scoring
 from tabletop.games.africa1880.orders import OrderSheet, relations_from_sheets
 from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
@@ -72,7 +73,8 @@ def resolve(
         void_orders=after.void_orders,
         development=after.development_added,
         new_presences=after.new_presences,
-        removals=settlement.removals,
+        # Made when read: the explorer resolves rounds by the thousand and reads the state only.
+        removals=LazyTuple(lambda: settlement.removals, len(settlement.removed)),
         colonies=tuple(ColonyFounded(t, ps) for t, ps in settlement.founded),
         game_over=settlement.game_over,
         state=next_state,

@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880.frozen_map import FrozenMap
-from tabletop.games.africa1880.powers import POWER_BITS, POWER_ORDER
+from tabletop.games.africa1880.powers import MASK_POWERS, POWER_BITS, POWER_ORDER
 from tabletop.games.africa1880.relations import Relations
 from tabletop.games.africa1880.report import Removal
 from tabletop.games.africa1880.state import GameState
@@ -156,15 +156,13 @@ class Settlement:
     def removals(self) -> tuple[Removal, ...]:
         """Each removal with the powers whose relations decided it."""
         out = []
-        wars = self.relations.wars
+        attackers = self.relations.attacker_masks()
         occupancy = self.after.occupancy
         for power, territory in self.removed:
-            war_from: list[str] = []
-            alliance_from: list[str] = []
-            for other in occupancy[territory]:  # one pass, in the order of the powers
-                if other != power:
-                    (war_from if (other, power) in wars else alliance_from).append(other)
-            out.append(Removal(power, territory, tuple(war_from), tuple(alliance_from)))
+            # The others present, split by the relation each declared toward the removed power.
+            others = _mask(occupancy[territory]) & ~POWER_BITS[power]
+            war = attackers[POWER_ORDER[power]] & others
+            out.append(Removal(power, territory, MASK_POWERS[war], MASK_POWERS[others & ~war]))
         return tuple(out)
 
     @cached_property

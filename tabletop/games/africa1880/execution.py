@@ -20,6 +20,7 @@ from tabletop.games.africa1880.board import Board
 from tabletop.games.africa1880.board_files import load_board
 from tabletop.games.africa1880.conflicts import Contests
 from tabletop.games.africa1880.frozen_map import FrozenMap
+from tabletop.games.africa1880.lazy_tuple import LazyTuple
 from tabletop.games.africa1880.options import LandingCheck
 from tabletop.games.africa1880.orders import (
     Develop,
@@ -30,9 +31,10 @@ from tabletop.games.africa1880.orders import (
     OrderSheet,
     Reason,
     VoidOrder,
+    VoidOrders,
     VoidRow,
 )
-from tabletop.games.africa1880.powers import POWER_ORDER, sort_powers
+from tabletop.games.africa1880.powers import MASK_POWERS, POWER_BITS, POWER_ORDER, sort_powers
 from tabletop.games.africa1880.report import DevelopmentResult, NewPresence
 from tabletop.games.africa1880.state import GameState
 
@@ -62,14 +64,26 @@ class AfterOrders:
     occupancy: Mapping[str, tuple[str, ...]]
     contested: tuple[tuple[str, tuple[str, ...]], ...]
     colony_candidates: tuple[str, ...]
-    new_presences: tuple[NewPresence, ...]
-    development_added: tuple[DevelopmentResult, ...]
-    void_orders: tuple[VoidOrder, ...]
+    new_presences: Sequence[NewPresence]
+    development_added: Sequence[DevelopmentResult]
+    void_orders: Sequence[VoidOrder]
 
     @cached_property
     def contests(self) -> Contests:
         """The contested territories and colony candidates as phase 4 reads them, built once."""
         return Contests.build(self.occupancy, self.contested, self.colony_candidates)
+
+
+def territory_masks(state: GameState) -> dict[str, int]:
+    """The powers present in each occupied territory of ``state``, as masks of
+    :data:`~tabletop.games.africa1880.powers.POWER_BITS`."""
+    masks: dict[str, int] = {}
+    get = masks.get
+    for power, territories in state.presences.items():
+        bit = POWER_BITS[power]
+        for territory in territories:
+            masks[territory] = get(territory, 0) | bit
+    return masks
 
 
 class _Table:
@@ -82,33 +96,56 @@ class _Table:
         #: Each sheet's typed lines by order, for the sheets that have any.
         self.written = {p: sheet.written for p, sheet in sheets.items() if sheet.written}
         self.territories = board.territories
+        #: The territories of the board, as a plain dict for the checks of every order.
+        self.on_board = board.space_counts
         self.neighbours = board.neighbour_sets
         self.options = state.options
         self.colonies = state.colonies
-        self.presences = {p: set(ts) for p, ts in state.presences.items()}
         #: The presences at the start of the round, in a plain dict: read for every order.
         self.held: dict[str, frozenset[str]] = dict(state.presences)
-        self.stock = {p: self.options.stock - len(ts) for p, ts in state.presences.items()}
+        #: Each power's presences as the round goes: the state's own set until the power gets a
+        #: new one (most rounds leave some powers unchanged: their sets are kept, not copied).
+        self.presences: dict[str, frozenset[str] | set[str]] = dict(self.held)
+        #: The powers present in each occupied territory, as a mask of :data:`POWER_BITS`.
+        self.masks = territory_masks(state)
+        self.stock = {p: self.options.stock - len(ts) for p, ts in self.held.items()}
         self.development = dict(state.development)
-        #: Void orders so far: those read from text already made, the others as rows made into
-        #: :class:`VoidOrder` objects all at once by :meth:`result`.
+        #: Void orders so far: those read from text already made, the others as rows, made into
+        #: :class:`VoidOrder` objects only when the round's void orders are read.
         self.void: list[VoidOrder | VoidRow] = []
-        self.new_presences: list[NewPresence] = []
-        self.development_added: list[DevelopmentResult] = []
+        #: How many of :attr:`void` were found while the sheets were read (the rest: executed).
+        self.read_void = 0
+        #: The new presences and the pins added, as rows: their report objects are made when the
+        #: report is read (see :meth:`result`).
+        self.new_presences: list[tuple[str, str, OrderKind]] = []
+        self.development_added: list[tuple[str, int, int, int]] = []
 
     def refuse(
         self,
         power: str,
         order: Develop | Explore | Hold | Landing,
         code: Reason,
-        details: dict[str, Any],
+        details: dict[str, Any] | None = None,
     ) -> None:
-        """Void ``order`` for ``code`` with the values of its sentence, reported with the line
+        """Void ``order`` for ``code`` with the values of its sentence (``None``: those the order
+        holds, see :func:`~tabletop.games.africa1880.orders.order_details`), reported with the line
         number and the text the person typed when known; its text and sentence are put together
         only when read."""
         # Sheets made in code write nothing: no lookup (an order's hash is not free).
         written = self.written.get(power)
         self.void.append((power, order, code, details, written.get(order) if written else None))
+
+    def refuse_all(
+        self, power: str, code: Reason, orders: Sequence[Develop | Explore | Hold | Landing]
+    ) -> None:
+        """:meth:`refuse` for each of ``orders``, void for ``code`` with the values each holds."""
+        if not orders:
+            return
+        written = self.written.get(power)
+        if written:
+            self.void.extend([(power, order, code, None, written.get(order)) for order in orders])
+        else:
+            self.void.extend([(power, order, code, None, None) for order in orders])
 
     def unknown(self, power: str, order: Develop | Explore | Hold | Landing, name: str) -> None:
         """Void ``order`` naming a territory the board does not have (with a suggestion)."""
@@ -118,48 +155,76 @@ class _Table:
     def place(self, power: str, territory: str, by: OrderKind) -> None:
         """A new presence of ``power`` from its stock."""
         self.stock[power] -= 1
-        self.presences[power].add(territory)
-        self.new_presences.append(NewPresence(power, territory, by))
+        territories = self.presences[power]
+        if isinstance(territories, frozenset):  # the first new presence of the power: copy
+            territories = set(territories)
+            self.presences[power] = territories
+        territories.add(territory)
+        masks = self.masks
+        masks[territory] = masks.get(territory, 0) | POWER_BITS[power]
+        self.new_presences.append((power, territory, by))
+
+    def in_reading_order(
+        self, rows: Sequence[VoidOrder | VoidRow]
+    ) -> Sequence[VoidOrder | VoidRow]:
+        """The void orders as a person goes down the sheets: those found while reading, sheet by
+        sheet in the order written (each rule checks its kind of order at once, so a sheet's void
+        orders are found grouped by check), then those the execution voided, as found."""
+        read, executed = rows[: self.read_void], rows[self.read_void :]
+        positions: dict[str, dict[int, int]] = {}
+        for power, sheet in self.sheets.items():
+            orders = (*sheet.orders, sheet.landing)
+            positions[power] = {id(order): index for index, order in enumerate(orders)}
+
+        def place(row: VoidOrder | VoidRow) -> tuple[int, int]:
+            if isinstance(row, VoidOrder):  # read from the text: first in its sheet
+                power = row.power
+                return (-1 if power is None else POWER_ORDER.get(power, -1), -1)
+            return (POWER_ORDER.get(row[0], -1), positions[row[0]].get(id(row[1]), -1))
+
+        return [*sorted(read, key=place), *executed]
+
+    def made_presences(self) -> tuple[NewPresence, ...]:
+        """The new presences, grouped by power for the person placing pawns on the table."""
+        rank = self.board.name_rank  # in the order of name_key: one key lookup per presence
+        rows = sorted(self.new_presences, key=lambda row: (POWER_ORDER[row[0]], rank[row[1]]))
+        return tuple(NewPresence(power, territory, by) for power, territory, by in rows)
+
+    def made_development(self) -> tuple[DevelopmentResult, ...]:
+        """The pins added, territory by territory in the order they were served."""
+        return tuple(DevelopmentResult(*row) for row in self.development_added)
 
     def result(self) -> AfterOrders:
         """The board after phase 3, with what the conflict phase looks at listed once."""
         presences, development, colonies = self.presences, self.development, self.colonies
-        # Grouped by power for the person placing pawns on the table.
-        rank = self.board.name_rank  # in the order of name_key: one key lookup per presence
-        self.new_presences.sort(key=lambda n: (POWER_ORDER[n.power], rank[n.territory]))
-        lists: dict[str, list[str]] = {}
-        for power in self.state.powers:  # alphabetical, so each list comes out sorted
-            for territory in presences[power]:
-                if territory in lists:
-                    lists[territory].append(power)
-                else:
-                    lists[territory] = [power]
-        occupancy = {t: tuple(ps) for t, ps in lists.items()}
-        contested = tuple(
-            (t, occupancy[t])
-            for t in sorted([t for t, ps in lists.items() if len(ps) >= 2 and t not in colonies])
-        )
+        masks = self.masks
+        occupancy = {t: MASK_POWERS[mask] for t, mask in masks.items()}
+        # mask & (mask - 1): two powers or more (the lowest bit cleared leaves another).
+        crowded = [t for t, mask in masks.items() if mask & (mask - 1) and t not in colonies]
+        contested = tuple((t, occupancy[t]) for t in sorted(crowded))
         spaces = self.board.space_counts
         candidates = tuple(
             sorted(
                 [
                     t
                     for t, pins in development.items()
-                    if t in lists and t not in colonies and pins >= spaces[t]
+                    if t in masks and t not in colonies and pins >= spaces[t]
                 ]
             )
         )
         return AfterOrders(
             state=self.state,
             board=self.board,
-            presences=FrozenMap((p, frozenset(ts)) for p, ts in presences.items()),
+            presences=FrozenMap(
+                (p, ts if type(ts) is frozenset else frozenset(ts)) for p, ts in presences.items()
+            ),
             development=FrozenMap(development),
             occupancy=occupancy,
             contested=contested,
             colony_candidates=candidates,
-            new_presences=tuple(self.new_presences),
-            development_added=tuple(self.development_added),
-            void_orders=VoidOrder.of_rows(self.void),
+            new_presences=LazyTuple(self.made_presences, len(self.new_presences)),
+            development_added=LazyTuple(self.made_development, len(self.development_added)),
+            void_orders=VoidOrders(self.void, self.in_reading_order),
         )
 
 
@@ -169,16 +234,17 @@ OrderT = TypeVar("OrderT", Develop, Explore, Hold, Landing)
 class _Rule(ABC, Generic[OrderT]):
     """One kind of order: its checks and its execution in one place.
 
-    :meth:`accept` sees each order of the kind as its sheet is read (an order given to a presence
-    has passed the checks common to them all: known territory, own presence, one order per
-    presence); :meth:`execute` runs once every sheet is read, in the rules' order.
+    :meth:`accept` sees a sheet's orders of the kind, in the order written, once the sheet is read
+    (an order given to a presence has passed the checks common to them all: known territory, own
+    presence, one order per presence); :meth:`execute` runs once every sheet is read, in the
+    rules' order.
     """
 
     kind: ClassVar[type[Develop | Explore | Hold | Landing]]
 
     @abstractmethod
-    def accept(self, table: _Table, power: str, order: OrderT) -> None:
-        """Check ``order`` as its sheet is read: void it here, or keep it for :meth:`execute`."""
+    def accept(self, table: _Table, power: str, orders: list[OrderT]) -> None:
+        """Check the ``orders`` of one sheet: void each here, or keep it for :meth:`execute`."""
 
     @abstractmethod
     def execute(self, table: _Table) -> None:
@@ -186,7 +252,7 @@ class _Rule(ABC, Generic[OrderT]):
 
 
 #: A rule's :meth:`~_Rule.accept`, looked up once per round.
-_Accept = Callable[[_Table, str, Any], None]
+_Accept = Callable[[_Table, str, list[Any]], None]
 
 
 class _HoldRule(_Rule[Hold]):
@@ -194,7 +260,7 @@ class _HoldRule(_Rule[Hold]):
 
     kind = Hold
 
-    def accept(self, table: _Table, power: str, order: Hold) -> None:
+    def accept(self, table: _Table, power: str, orders: list[Hold]) -> None:
         pass
 
     def execute(self, table: _Table) -> None:
@@ -211,8 +277,14 @@ class _DevelopRule(_Rule[Develop]):
     def __init__(self) -> None:
         self.requests: dict[str, list[tuple[str, Develop]]] = {}
 
-    def accept(self, table: _Table, power: str, order: Develop) -> None:
-        self.requests.setdefault(order.territory, []).append((power, order))
+    def accept(self, table: _Table, power: str, orders: list[Develop]) -> None:
+        requests = self.requests
+        for order in orders:
+            territory = order.territory
+            if territory in requests:
+                requests[territory].append((power, order))
+            else:
+                requests[territory] = [(power, order)]
 
     def execute(self, table: _Table) -> None:
         development = table.development
@@ -234,9 +306,7 @@ class _DevelopRule(_Rule[Develop]):
                     pins_left -= 1
             if added:
                 development[territory] = before + added
-                table.development_added.append(
-                    DevelopmentResult(territory, added, before + added, spaces)
-                )
+                table.development_added.append((territory, added, before + added, spaces))
 
 
 class _ExploreRule(_Rule[Explore]):
@@ -249,25 +319,35 @@ class _ExploreRule(_Rule[Explore]):
     def __init__(self) -> None:
         self.requests: dict[str, dict[str, list[Explore]]] = {}
 
-    def accept(self, table: _Table, power: str, order: Explore) -> None:
-        source, target = order.source, order.target
-        neighbours = table.neighbours[source]
-        if (
-            target in neighbours
-            and target not in table.colonies
-            and target not in table.held[power]
-            and target in table.territories
-        ):  # most orders: the checks below, all passed
-            self.requests.setdefault(power, {}).setdefault(target, []).append(order)
-        elif target not in table.territories:  # the first check it fails, in the rules' order
-            table.unknown(power, order, target)
-        elif target not in neighbours:
-            details = {"source": source, "target": target}
-            table.refuse(power, order, Reason.NOT_NEIGHBOUR, details)
-        elif target in table.colonies:
-            table.refuse(power, order, Reason.COLONY_CLOSED, {"territory": target})
-        else:
-            table.refuse(power, order, Reason.ALREADY_PRESENT, {"territory": target})
+    def accept(self, table: _Table, power: str, orders: list[Explore]) -> None:
+        requests = self.requests.setdefault(power, {})
+        neighbours, colonies, held = table.neighbours, table.colonies, table.held[power]
+        # The void ones by the first check they fail, in the rules' order: the target is a
+        # territory of the board, a neighbour, no colony, and holds none of the power's yet.
+        unknown: list[Explore] = []
+        far: list[Explore] = []
+        closed: list[Explore] = []
+        present: list[Explore] = []
+        for order in orders:
+            target = order.target
+            if target in neighbours[order.source]:  # neighbours are territories of the board
+                if target in colonies:
+                    closed.append(order)
+                elif target in held:
+                    present.append(order)
+                elif target in requests:  # most orders: every check passed
+                    requests[target].append(order)
+                else:
+                    requests[target] = [order]
+            elif target in table.on_board:
+                far.append(order)
+            else:
+                unknown.append(order)
+        for order in unknown:
+            table.unknown(power, order, order.target)
+        table.refuse_all(power, Reason.NOT_NEIGHBOUR, far)
+        table.refuse_all(power, Reason.COLONY_CLOSED, closed)
+        table.refuse_all(power, Reason.ALREADY_PRESENT, present)
 
     def execute(self, table: _Table) -> None:
         for power in table.state.powers:
@@ -293,8 +373,9 @@ class _LandingRule(_Rule[Landing]):
         self.landings: dict[str, Landing] = {}
         self.occupied_now: dict[str, set[str]] = {}
 
-    def accept(self, table: _Table, power: str, order: Landing) -> None:
-        self.landings[power] = order
+    def accept(self, table: _Table, power: str, orders: list[Landing]) -> None:
+        for order in orders:  # one per sheet: a second was voided while the text was read
+            self.landings[power] = order
 
     def execute(self, table: _Table) -> None:
         for power in self._reading_order(table):
@@ -325,15 +406,15 @@ class _LandingRule(_Rule[Landing]):
         if target not in table.territories:
             table.unknown(power, landing, target)
         elif not table.territories[target].coastal:
-            table.refuse(power, landing, Reason.NOT_COASTAL, {"territory": target})
+            table.refuse(power, landing, Reason.NOT_COASTAL)
         elif target in table.colonies:
-            table.refuse(power, landing, Reason.COLONY_CLOSED, {"territory": target})
+            table.refuse(power, landing, Reason.COLONY_CLOSED)
         elif occupants := self._occupants(table, target):
             check = table.options.landing_check
             details = {"territory": target, "occupants": occupants, "landing_check": check}
             table.refuse(power, landing, Reason.LANDING_OCCUPIED, details)
         elif target in table.presences[power]:
-            table.refuse(power, landing, Reason.ALREADY_PRESENT, {"territory": target})
+            table.refuse(power, landing, Reason.ALREADY_PRESENT)
         elif table.stock[power] <= 0:
             table.refuse(power, landing, Reason.NO_PAWN_LEFT, {})
         else:
@@ -341,38 +422,48 @@ class _LandingRule(_Rule[Landing]):
         return False
 
 
-def _read_sheet(
-    table: _Table, sheet: OrderSheet, accept: Mapping[type, _Accept], power: str
-) -> None:
-    """Hand each order of ``sheet`` that passes the checks common to every order given to a
+def _read_sheet(table: _Table, sheet: OrderSheet, rules: Sequence[_Rule[Any]], power: str) -> None:
+    """Hand the orders of ``sheet`` that pass the checks common to every order given to a
     presence (a territory of the board, where the power has a presence, which receives no other
-    order) to the rule of its kind."""
+    order) to the rule of their kind, each rule its orders at once, in the order written."""
     table.void.extend(sheet.void)
     if power not in table.state.presences:
         landing = (sheet.landing,) if sheet.landing is not None else ()
         for order in (*sheet.orders, *landing):
             table.refuse(power, order, Reason.NOT_PLAYING, {})
         return
-    territories = table.territories
     # The presences an order may be given to: on the board, and not given one yet.
-    free = table.board.space_counts.keys() & table.held[power]
-    given: set[str] = set()
-    written = table.written.get(power)
-    void = table.void.append  # the row :meth:`_Table.refuse` appends, without the call
+    on_board = table.board.space_counts.keys() & table.held[power]
+    free = set(on_board)
+    batches: dict[type, list[Any]] = {rule.kind: [] for rule in rules}
+    # One list append per order, looked up by the order's class (no call of a rule per order).
+    keep = {kind: batch.append for kind, batch in batches.items()}
+    refused: list[Develop | Explore | Hold] = []
     for order in sheet.orders:
         source = order.source
         if source in free:  # most orders
             free.remove(source)
-            given.add(source)
-            accept[type(order)](table, power, order)
-        elif source not in territories:
-            table.unknown(power, order, source)
+            keep[type(order)](order)
         else:
-            code = Reason.DUPLICATE_ORDER if source in given else Reason.NO_PRESENCE
-            line = written.get(order) if written else None
-            void((power, order, code, {"territory": source}, line))
+            refused.append(order)
+    if refused:  # by the first common check each fails, in the rules' order
+        unknown = [order for order in refused if order.source not in table.on_board]
+        for order in unknown:
+            table.unknown(power, order, order.source)
+        again = [order for order in refused if order.source in on_board]  # given one already
+        table.refuse_all(power, Reason.DUPLICATE_ORDER, again)
+        absent = [
+            order
+            for order in refused
+            if order.source in table.on_board and order.source not in on_board
+        ]
+        table.refuse_all(power, Reason.NO_PRESENCE, absent)
     if sheet.landing is not None:
-        accept[Landing](table, power, sheet.landing)
+        batches[Landing].append(sheet.landing)
+    for rule in rules:
+        batch = batches[rule.kind]
+        if batch:
+            rule.accept(table, power, batch)
 
 
 def execute_orders(
@@ -396,9 +487,9 @@ def execute_orders(
     table = _Table(state, board, by_power)
     table.void.extend(unread)
     rules: tuple[_Rule[Any], ...] = (_HoldRule(), _DevelopRule(), _ExploreRule(), _LandingRule())
-    by_kind: dict[type, _Accept] = {rule.kind: rule.accept for rule in rules}
     for power in sort_powers(by_power):
-        _read_sheet(table, by_power[power], by_kind, power)
+        _read_sheet(table, by_power[power], rules, power)
+    table.read_void = len(table.void)
     for rule in rules:
         rule.execute(table)
     return table.result()

@@ -9,11 +9,12 @@ sentence), rendered in any language from the message catalogs only where it is s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tabletop.games.africa1880.lazy_tuple import LazyTuple
 from tabletop.games.africa1880.powers import power_name
 from tabletop.games.africa1880.relations import ALL_ALLIANCE, Relation, Relations
 from tabletop.games.enums import TextEnum
@@ -35,6 +36,7 @@ __all__ = [
     "Reason",
     "VoidOrder",
     "VoidReason",
+    "VoidOrders",
     "VoidRow",
     "relations_from_sheets",
     "order_text",
@@ -221,8 +223,33 @@ class VoidReason:
 
 
 #: A void order not made yet: ``(power, order, code, details, (line, text) or None)``, the
-#: arguments of :meth:`VoidOrder.of_order` (see :meth:`VoidOrder.of_rows`).
-VoidRow = tuple[str, Order | Landing, Reason, dict[str, Any], tuple[int, str] | None]
+#: arguments of :meth:`VoidOrder.of_order` (see :meth:`VoidOrder.of_rows`). ``details`` is
+#: ``None`` when the order itself holds the values of the sentence (:func:`order_details`).
+VoidRow = tuple[str, Order | Landing, Reason, dict[str, Any] | None, tuple[int, str] | None]
+
+# The reasons whose sentence names the order's source, its target, or both: their values are
+# read from the order when the sentence is wanted, not stored for every void order of a round.
+_SOURCE_REASONS = frozenset({Reason.NO_PRESENCE, Reason.DUPLICATE_ORDER})
+_TARGET_REASONS = frozenset({Reason.COLONY_CLOSED, Reason.ALREADY_PRESENT, Reason.NOT_COASTAL})
+
+
+def order_details(order: Order | Landing, code: Reason) -> dict[str, Any]:
+    """The values of the sentence of ``order`` void for ``code``, for the reasons that need only
+    the order (no suggestion, no count of the board's): the territory it is given to or aims at,
+    or both for an exploration toward a territory that is no neighbour.
+
+    >>> order_details(Explore("France", "Egypt", "Chad"), Reason.NOT_NEIGHBOUR)
+    {'source': 'Egypt', 'target': 'Chad'}
+    >>> order_details(Landing("France", "Chad"), Reason.NOT_COASTAL)
+    {'territory': 'Chad'}
+    """
+    if code is Reason.NOT_NEIGHBOUR and isinstance(order, Explore):
+        return {"source": order.source, "target": order.target}
+    if code in _SOURCE_REASONS and not isinstance(order, Landing):
+        return {"territory": order.source}
+    if code in _TARGET_REASONS and isinstance(order, Explore | Landing):
+        return {"territory": order.target}
+    return {}
 
 
 class VoidOrder:
@@ -263,12 +290,13 @@ class VoidOrder:
         power: str,
         order: Order | Landing,
         code: Reason,
-        details: dict[str, Any],
+        details: dict[str, Any] | None = None,
         written: tuple[int, str] | None = None,
     ) -> VoidOrder:
         """The void ``order`` of ``power`` for ``code`` with the values of its sentence
-        (``details``, kept as given: not changed afterwards), and the ``(line number, text as
-        typed)`` of the order when known; nothing is written until read."""
+        (``details``, kept as given: not changed afterwards; ``None``: read from the order by
+        :func:`order_details`), and the ``(line number, text as typed)`` of the order when known;
+        nothing is written until read."""
         void = cls.__new__(cls)
         void._row = (power, order, code, details, written)
         return void
@@ -316,7 +344,8 @@ class VoidOrder:
         cause = self._cause
         if cause is None:
             power, order, code, details, written = self._row
-            cause = self._cause = void_reason(power, code, dict(details))
+            values = dict(details) if details is not None else order_details(order, code)
+            cause = self._cause = void_reason(power, code, values)
         return cause
 
     def _key(self) -> tuple[str | None, str, VoidReason]:
@@ -371,6 +400,35 @@ class VoidOrder:
             "reason": self.reason,
             "code": self.reason_code,
         }
+
+
+class VoidOrders(LazyTuple[VoidOrder]):
+    """The void orders of a round, in the order they were found: kept as rows (see
+    :data:`VoidRow`; void orders already made are kept as they are) and made into
+    :class:`VoidOrder` objects the first time one is read. A round may void hundreds of orders
+    that nobody lists; counting them, or asking whether there are any, makes none.
+
+    >>> voids = VoidOrders([("France", Develop("France", "Egypt"), Reason.NO_PRESENCE, None, None)])
+    >>> len(voids), voids[0].reason
+    (1, 'France has no presence in Egypt')
+    >>> voids == (VoidOrder("France", "Egypt: develop", voids[0].cause),)
+    True
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rows: Sequence[VoidOrder | VoidRow] = (),
+        arrange: Callable[[Sequence[VoidOrder | VoidRow]], Sequence[VoidOrder | VoidRow]]
+        | None = None,
+    ) -> None:
+        """``rows`` in their order, or in the order ``arrange`` gives them when they are made."""
+
+        def make() -> tuple[VoidOrder, ...]:
+            return VoidOrder.of_rows(arrange(rows) if arrange is not None else rows)
+
+        super().__init__(make, len(rows))
 
 
 def void_reason(power: str | None, code: Reason | str, details: dict[str, Any]) -> VoidReason:

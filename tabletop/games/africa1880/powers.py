@@ -81,6 +81,10 @@ def name_key(text: str) -> str:
 
 POWER_ORDER: dict[str, int] = {power: index for index, power in enumerate(POWERS)}
 POWER_BITS: dict[str, int] = {power: 1 << index for index, power in enumerate(POWERS)}
+#: The powers of each mask of :data:`POWER_BITS` (indexed by the mask), in the fixed order.
+MASK_POWERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(power for power in POWERS if mask & POWER_BITS[power]) for mask in range(1 << len(POWERS))
+)
 
 
 #: A game has 3 to 6 powers.

@@ -29,7 +29,7 @@ their own: :mod:`~tabletop.games.africa1880.instructions` and
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -201,15 +201,16 @@ REPORT_KEYS = (
 class Report:
     """Everything a round did, in the order it is applied to the table.
 
-    ``round``/``year`` are those of the round resolved; ``state`` is the state after it.
+    ``round``/``year`` are those of the round resolved; ``state`` is the state after it. The
+    lists are sequences equal to tuples; the adjudicator's make their items when first read.
     """
 
     round: int
     year: int
-    void_orders: tuple[VoidOrder, ...] = ()
-    development: tuple[DevelopmentResult, ...] = ()
-    new_presences: tuple[NewPresence, ...] = ()
-    removals: tuple[Removal, ...] = ()
+    void_orders: Sequence[VoidOrder] = ()
+    development: Sequence[DevelopmentResult] = ()
+    new_presences: Sequence[NewPresence] = ()
+    removals: Sequence[Removal] = ()
     colonies: tuple[ColonyFounded, ...] = ()
     game_over: bool = False
     state: GameState | None = field(default=None, compare=False)
@@ -218,10 +219,10 @@ class Report:
         self,
         round: int,
         year: int,
-        void_orders: tuple[VoidOrder, ...] = (),
-        development: tuple[DevelopmentResult, ...] = (),
-        new_presences: tuple[NewPresence, ...] = (),
-        removals: tuple[Removal, ...] = (),
+        void_orders: Sequence[VoidOrder] = (),
+        development: Sequence[DevelopmentResult] = (),
+        new_presences: Sequence[NewPresence] = (),
+        removals: Sequence[Removal] = (),
         colonies: tuple[ColonyFounded, ...] = (),
         game_over: bool = False,
         state: GameState | None = None,
