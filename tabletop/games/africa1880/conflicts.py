@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from tabletop.games.africa1880.frozen_map import FrozenMap
-from tabletop.games.africa1880.powers import MASK_POWERS, POWER_BITS, POWER_ORDER
+from tabletop.games.africa1880.powers import MASK_INDICES, MASK_POWERS, POWER_BITS, POWER_ORDER
 from tabletop.games.africa1880.relations import Relations
 from tabletop.games.africa1880.report import Removal
 from tabletop.games.africa1880.state import GameState
@@ -157,10 +157,10 @@ class Settlement:
         """Each removal with the powers whose relations decided it."""
         out = []
         attackers = self.relations.attacker_masks()
-        occupancy = self.after.occupancy
+        masks = self.after.masks
         for power, territory in self.removed:
             # The others present, split by the relation each declared toward the removed power.
-            others = _mask(occupancy[territory]) & ~POWER_BITS[power]
+            others = masks[territory] & ~POWER_BITS[power]
             war = attackers[POWER_ORDER[power]] & others
             out.append(Removal(power, territory, MASK_POWERS[war], MASK_POWERS[others & ~war]))
         return tuple(out)
@@ -257,7 +257,7 @@ def settle(after: AfterOrders, relations: Relations) -> Settlement:
         # The first time a board is settled (a round resolved once): read straight from the
         # contested territories; the tables of :class:`Contests` pay only when settled again.
         by_index = relations.attacker_masks()
-        removed = _removed_once(after.contested, by_index)
+        removed = _removed_once(after.contested, after.masks, by_index)
         founded = _founded_once(after, removed, by_index)
     else:
         contests = after.contests
@@ -308,13 +308,18 @@ def _removed(
 
 
 def _removed_once(
-    contested: tuple[tuple[str, tuple[str, ...]], ...], by_index: list[int]
+    contested: tuple[tuple[str, tuple[str, ...]], ...],
+    masks: Mapping[str, int],
+    by_index: list[int],
 ) -> list[tuple[str, str]]:
     """:func:`_removed` without the tables: the same presences, in the same order (the pairs'
     first, then the crowded ones, each in the order of ``contested``)."""
     removed: list[tuple[str, str]] = []
     crowded: list[tuple[str, str]] = []
+    # The powers removed from a crowd depend only on who is there: each group judged once.
+    losers: dict[int, int] = {}
     for territory, powers in contested:
+        present = masks[territory]
         if len(powers) == 2:
             a, b = powers
             ia, ib = POWER_ORDER[a], POWER_ORDER[b]
@@ -322,10 +327,15 @@ def _removed_once(
             if a_attacked != by_index[ib] >> ia & 1:  # only the betrayed ally goes
                 removed.append((a, territory) if a_attacked else (b, territory))
             continue
-        present, others = _MASKS.get(powers) or _mask(powers), len(powers) - 1
-        for power in powers:
-            if 2 * (by_index[POWER_ORDER[power]] & present).bit_count() > others:
-                crowded.append((power, territory))
+        lost = losers.get(present)
+        if lost is None:
+            lost, others = 0, len(powers) - 1
+            for index in MASK_INDICES[present]:
+                if 2 * (by_index[index] & present).bit_count() > others:
+                    lost |= 1 << index
+            losers[present] = lost
+        if lost:
+            crowded.extend([(power, territory) for power in MASK_POWERS[lost]])
     removed.extend(crowded)
     return removed
 
@@ -334,28 +344,19 @@ def _founded_once(
     after: AfterOrders, removed: list[tuple[str, str]], by_index: list[int]
 ) -> list[tuple[str, tuple[str, ...]]]:
     """:func:`_founded` without the tables: the same colonies, in the same order."""
-    gone_from: dict[str, list[str]] = {}
+    gone_from: dict[str, int] = {}  # the powers removed from each territory, as a mask
     for power, territory in removed:
-        gone_from.setdefault(territory, []).append(power)
-    occupancy = after.occupancy
+        gone_from[territory] = gone_from.get(territory, 0) | POWER_BITS[power]
+    masks = after.masks
     founded: list[tuple[str, tuple[str, ...]]] = []
     for territory in after.colony_candidates:
-        powers = occupancy[territory]
-        gone = gone_from.get(territory)
-        if gone:  # phase 5 sees the board after the removals of phase 4
-            powers = tuple(p for p in powers if p not in gone)
-            if not powers:
-                continue
-        if len(powers) > 1:
-            present = _MASKS.get(powers) or _mask(powers)
-            at_war = False
-            for power in powers:  # a plain loop: no generator for each candidate
-                if by_index[POWER_ORDER[power]] & present:
-                    at_war = True  # a war declared between two powers present
-                    break
-            if at_war:
-                continue
-        founded.append((territory, powers))
+        # Phase 5 sees the board after the removals of phase 4.
+        present = masks[territory] & ~gone_from.get(territory, 0)
+        if not present:
+            continue
+        if present & (present - 1) and _war_among(MASK_INDICES[present], present, by_index):
+            continue  # two powers or more, and a war declared between two of them
+        founded.append((territory, MASK_POWERS[present]))
     return founded
 
 

@@ -50,9 +50,11 @@ class GameOverError(ValueError):
 class AfterOrders:
     """The board after phase 3, before conflicts, with what phase 3 did.
 
-    ``occupancy`` maps every occupied territory to its powers (alphabetical); ``contested`` lists
-    the non-colony territories with two or more presences; ``colony_candidates`` the non-colony
-    territories with all spaces filled and at least one presence. Treat every field as read-only;
+    ``masks`` maps every occupied territory to the powers present there as a mask of
+    :data:`~tabletop.games.africa1880.powers.POWER_BITS` (:attr:`occupancy`: as names);
+    ``contested`` lists the non-colony territories with two or more presences;
+    ``colony_candidates`` the non-colony territories with all spaces filled and at least one
+    presence. Treat every field as read-only;
     a copy made with :func:`dataclasses.replace` (fewer contested territories, say) is settled on
     its own fields.
     """
@@ -61,12 +63,17 @@ class AfterOrders:
     board: Board
     presences: Mapping[str, frozenset[str]]
     development: Mapping[str, int]
-    occupancy: Mapping[str, tuple[str, ...]]
+    masks: Mapping[str, int]
     contested: tuple[tuple[str, tuple[str, ...]], ...]
     colony_candidates: tuple[str, ...]
     new_presences: Sequence[NewPresence]
     development_added: Sequence[DevelopmentResult]
     void_orders: Sequence[VoidOrder]
+
+    @cached_property
+    def occupancy(self) -> Mapping[str, tuple[str, ...]]:
+        """Every occupied territory with the powers present there (alphabetical), made once."""
+        return {territory: MASK_POWERS[mask] for territory, mask in self.masks.items()}
 
     @cached_property
     def contests(self) -> Contests:
@@ -101,15 +108,18 @@ class _Table:
         self.neighbours = board.neighbour_sets
         self.options = state.options
         self.colonies = state.colonies
-        #: The presences at the start of the round, in a plain dict: read for every order.
-        self.held: dict[str, frozenset[str]] = dict(state.presences)
+        #: The presences at the start of the round, in a plain dict: read for every order (made
+        #: from the items: ``dict()`` of a FrozenMap would look each key up through Python).
+        self.held: dict[str, frozenset[str]] = dict(state.presences.items())
         #: Each power's presences as the round goes: the state's own set until the power gets a
         #: new one (most rounds leave some powers unchanged: their sets are kept, not copied).
         self.presences: dict[str, frozenset[str] | set[str]] = dict(self.held)
         #: The powers present in each occupied territory, as a mask of :data:`POWER_BITS`.
-        self.masks = territory_masks(state)
+        #: At the start of the round (read by the landings) and as the round goes.
+        self.start_masks = territory_masks(state)
+        self.masks = dict(self.start_masks)
         self.stock = {p: self.options.stock - len(ts) for p, ts in self.held.items()}
-        self.development = dict(state.development)
+        self.development = dict(state.development.items())
         #: Void orders so far: those read from text already made, the others as rows, made into
         #: :class:`VoidOrder` objects only when the round's void orders are read.
         self.void: list[VoidOrder | VoidRow] = []
@@ -198,10 +208,9 @@ class _Table:
         """The board after phase 3, with what the conflict phase looks at listed once."""
         presences, development, colonies = self.presences, self.development, self.colonies
         masks = self.masks
-        occupancy = {t: MASK_POWERS[mask] for t, mask in masks.items()}
         # mask & (mask - 1): two powers or more (the lowest bit cleared leaves another).
         crowded = [t for t, mask in masks.items() if mask & (mask - 1) and t not in colonies]
-        contested = tuple((t, occupancy[t]) for t in sorted(crowded))
+        contested = tuple((t, MASK_POWERS[masks[t]]) for t in sorted(crowded))
         spaces = self.board.space_counts
         candidates = tuple(
             sorted(
@@ -219,7 +228,7 @@ class _Table:
                 (p, ts if type(ts) is frozenset else frozenset(ts)) for p, ts in presences.items()
             ),
             development=FrozenMap(development),
-            occupancy=occupancy,
+            masks=masks,
             contested=contested,
             colony_candidates=candidates,
             new_presences=LazyTuple(self.made_presences, len(self.new_presences)),
@@ -398,7 +407,7 @@ class _LandingRule(_Rule[Landing]):
         """Who makes a landing on ``target`` fail, as the ``landing_check`` option says."""
         if table.options.landing_check is LandingCheck.READING_ORDER:
             return sort_powers(self.occupied_now.get(target, ()))
-        return table.state.presences_in(target)
+        return MASK_POWERS[table.start_masks.get(target, 0)]
 
     def _possible(self, table: _Table, power: str, landing: Landing) -> bool:
         """True when ``landing`` can be executed now; otherwise it is voided here."""
@@ -447,16 +456,21 @@ def _read_sheet(table: _Table, sheet: OrderSheet, rules: Sequence[_Rule[Any]], p
         else:
             refused.append(order)
     if refused:  # by the first common check each fails, in the rules' order
-        unknown = [order for order in refused if order.source not in table.on_board]
+        board = table.on_board
+        unknown: list[Develop | Explore | Hold] = []
+        again: list[Develop | Explore | Hold] = []
+        absent: list[Develop | Explore | Hold] = []
+        for order in refused:
+            source = order.source
+            if source in on_board:  # a presence the sheet has given an order already
+                again.append(order)
+            elif source in board:
+                absent.append(order)
+            else:
+                unknown.append(order)
         for order in unknown:
             table.unknown(power, order, order.source)
-        again = [order for order in refused if order.source in on_board]  # given one already
         table.refuse_all(power, Reason.DUPLICATE_ORDER, again)
-        absent = [
-            order
-            for order in refused
-            if order.source in table.on_board and order.source not in on_board
-        ]
         table.refuse_all(power, Reason.NO_PRESENCE, absent)
     if sheet.landing is not None:
         batches[Landing].append(sheet.landing)

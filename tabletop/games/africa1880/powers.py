@@ -85,6 +85,10 @@ POWER_BITS: dict[str, int] = {power: 1 << index for index, power in enumerate(PO
 MASK_POWERS: tuple[tuple[str, ...], ...] = tuple(
     tuple(power for power in POWERS if mask & POWER_BITS[power]) for mask in range(1 << len(POWERS))
 )
+#: The indices in :data:`POWERS` of the powers of each mask (indexed by the mask).
+MASK_INDICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POWER_ORDER[power] for power in powers) for powers in MASK_POWERS
+)
 
 
 #: A game has 3 to 6 powers.
