@@ -151,6 +151,8 @@ class Board:
         }
         #: Each territory's spaces for development pins.
         self.space_counts: dict[str, int] = {t.name: t.spaces for t in ordered}
+        #: The territories of the board, as a set.
+        self.name_set: frozenset[str] = frozenset(self.names)
         #: The territories that touch the sea.
         self.coastal_set: frozenset[str] = frozenset(t.name for t in ordered if t.coastal)
         #: Each territory's place in the order the rules serve territories in when pawns or pins

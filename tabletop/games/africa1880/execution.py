@@ -442,7 +442,8 @@ def _read_sheet(table: _Table, sheet: OrderSheet, rules: Sequence[_Rule[Any]], p
             table.refuse(power, order, Reason.NOT_PLAYING, {})
         return
     # The presences an order may be given to: on the board, and not given one yet.
-    on_board = table.board.space_counts.keys() & table.held[power]
+    held = table.held[power]
+    on_board = held if held <= table.board.name_set else held & table.board.name_set
     free = set(on_board)
     batches: dict[type, list[Any]] = {rule.kind: [] for rule in rules}
     # One list append per order, looked up by the order's class (no call of a rule per order).
