@@ -85,7 +85,7 @@ def plain_resolve(
     Returns the presences, development and colonies after the round, and the void orders.
     """
     void: Void = []
-    develops, explores, landings = _plain_read(state, board, sheets, void)
+    develops, explores, landings = plain_read(state, board, sheets, void)
     development = _plain_develop(state, board, develops, void)
     presences = {p: set(ts) for p, ts in state.presences.items()}
     stock = {p: state.options.stock - len(ts) for p, ts in state.presences.items()}
@@ -107,12 +107,13 @@ def plain_resolve(
     )
 
 
-def _plain_read(
+def plain_read(
     state: GameState, board: Board, sheets: Mapping[str, OrderSheet], void: Void
 ) -> tuple[
     dict[str, list[tuple[str, Develop]]], dict[str, dict[str, list[Explore]]], dict[str, Landing]
 ]:
-    """The baseline's reading: the checks of each order, the valid ones kept by kind."""
+    """The baseline's reading: the checks of each order, the valid ones kept by kind (the
+    benchmark times it alone too: the least any adjudicator does for every order)."""
     territories, colonies = board.territories, state.colonies
     develops: dict[str, list[tuple[str, Develop]]] = {}
     explores: dict[str, dict[str, list[Explore]]] = {}
