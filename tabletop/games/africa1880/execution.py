@@ -11,7 +11,7 @@ of its kind, then lets the rules execute in the rules' order: develop, explore, 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -186,13 +186,13 @@ class _Table:
             orders = (*sheet.orders, sheet.landing)
             positions[power] = {id(order): index for index, order in enumerate(orders)}
 
-        def place(row: VoidOrder | VoidRow) -> tuple[int, int]:
+        def position(row: VoidOrder | VoidRow) -> tuple[int, int]:
             if isinstance(row, VoidOrder):  # read from the text: first in its sheet
                 power = row.power
                 return (-1 if power is None else POWER_ORDER.get(power, -1), -1)
             return (POWER_ORDER.get(row[0], -1), positions[row[0]].get(id(row[1]), -1))
 
-        return [*sorted(read, key=place), *executed]
+        return [*sorted(read, key=position), *executed]
 
     def made_presences(self) -> tuple[NewPresence, ...]:
         """The new presences, grouped by power for the person placing pawns on the table."""
@@ -258,10 +258,6 @@ class _Rule(ABC, Generic[OrderT]):
     @abstractmethod
     def execute(self, table: _Table) -> None:
         """Execute the orders kept, voiding those the position no longer allows."""
-
-
-#: A rule's :meth:`~_Rule.accept`, looked up once per round.
-_Accept = Callable[[_Table, str, list[Any]], None]
 
 
 class _HoldRule(_Rule[Hold]):

@@ -43,7 +43,10 @@ class LazyTuple(Sequence[T]):
         items = self._items
         if items is None:
             make = self._make
-            assert make is not None  # set until the items are made
+            if make is None:  # another thread made them meanwhile (items are set first)
+                items = self._items
+                assert items is not None
+                return items
             items = self._items = make()
             self._make = None
         return items
