@@ -142,7 +142,12 @@ STILL_BOX = """(element, frames) => new Promise(done => {
 
 
 def settled_box(locator: Any, frames: int = 10) -> dict[str, float]:
-    """``locator``'s bounding box once it has stopped moving (see :data:`STILL_BOX`)."""
+    """``locator``'s bounding box once it has stopped moving (see :data:`STILL_BOX`).
+
+    Its page is brought to the front first, as a person looks at the phone they tap: a test plays
+    several phones as tabs of one browser, and a tab behind the others draws no frame (each wait
+    here, and each update of its widgets, would take seconds)."""
+    locator.page.bring_to_front()
     box: dict[str, float] = locator.evaluate(STILL_BOX, frames)
     return box
 

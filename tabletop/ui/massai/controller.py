@@ -134,6 +134,12 @@ class MassaiController(traitlets.HasTraits):
         """Whether the look-away screen shown now has waited long enough to take its button."""
         return self.clock() - self.wait_since >= self.handover_seconds
 
+    def skip_handover(self) -> None:
+        """The look-away screen shown now takes its button at once: the page has just opened
+        the game, so no click of this page's can be the second half of a double click (the
+        moment's only purpose), and a press now must not be dropped."""
+        self.wait_since = -math.inf
+
     def open_attack(self) -> bool:
         """Whether the attack being entered allows no guard (nothing secret: chosen openly)."""
         return self.stage == Stage.ATTACK_TARGET and guards_allowed(self.state) == 0

@@ -131,6 +131,7 @@ class GameKeeper:
         self.open_snapshot(snap)
         page.say(("db_opened", {"name": snap.info.name}))
         self.secrets.restore()
+        page.skip_handover()  # opened, not reached by a click: the first press counts
         page.changed()
         return True
 

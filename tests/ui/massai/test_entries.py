@@ -166,3 +166,30 @@ def test_a_double_click_on_the_defender_s_confirm_does_not_close_the_reveal(slow
     clock.now += 1.0
     view.continue_button.click()
     assert c.stage == "play"
+
+
+def test_a_page_that_opens_a_game_at_a_look_away_screen_takes_its_first_press(
+    store: Store,
+) -> None:
+    """A reload (or a game opened from the list) at the defender's look-away screen: the press
+    that follows at once opens the guards' entry; it is not taken for a slow double click."""
+    one = page_on(store)
+    to_play(one)
+    one.attack_button.click()
+    one.start_button.click()
+    click(one, "d4")
+    one.confirm_button.click()
+    again = page_on(store, one.controller.game_id)
+    c = again.controller
+    c.handover_seconds = 1.0  # the page's own moment (the other tests here set a clock)
+    opened_at = c.clock()
+    c.clock = lambda: opened_at  # pressed the very moment the page showed the screen
+    assert c.stage == "guards-wait" and not again.start_button.disabled
+    again.start_button.click()
+    assert c.stage == "guards"
+    # A reveal reached by a click on this page still waits its moment before "continue".
+    click(again, "d4")
+    again.confirm_button.click()
+    assert c.stage == "reveal"
+    again.continue_button.click()
+    assert c.stage == "reveal"
