@@ -11,8 +11,9 @@ orders as tuples; checked to play the same round as the core) and ``Game.apply``
 keep the round in the history), on the late-game round (about 60 of its orders are void) and on
 the round of ~200 void orders, and prints core / baseline. Goal (issue 22): the core at most 0.5x
 the baseline. It also prints the baseline's reading of the sheets alone (``plain_read``: the
-checks every order needs, nothing executed) as a share of the baseline's round. Times are CPU time (``time.process_time``): best of 7 runs, and the median, so
-other programs on the machine change them little.
+checks every order needs, nothing executed) as a share of the baseline's round. Times are
+CPU time (``time.process_time``): best of 7 runs, and the median, so other programs on the
+machine change them little.
 
     .venv/bin/python benchmarks/africa_resolve.py
 """
