@@ -290,11 +290,13 @@ class SheetEditor(widgets.VBox):
 
 
 def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, str]], value: str) -> None:
-    """Options then value, each sent to the page only when it changed."""
-    if list(dropdown.options) != options:
-        dropdown.options = options
-    if dropdown.value != value:
-        dropdown.value = value
+    """Options then value, each sent to the page only when it changed, in one message: new
+    options alone select their first entry, which the page would show for a moment."""
+    with dropdown.hold_sync():
+        if list(dropdown.options) != options:
+            dropdown.options = options
+        if dropdown.value != value:
+            dropdown.value = value
 
 
 def checks_html(ctl: AfricaController, power: str) -> str:
