@@ -7,12 +7,10 @@ device) fails the test instead of hanging it.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import json
 import os
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +31,7 @@ from tabletop.games.africa1880.gamefile import (
     save_game,
 )
 from tabletop.games.massai import gamefile as massai_gamefile
+from tests.cpu import own_cpu
 
 SECRET = "SECRET-VALUE-42"
 LIMIT_SECONDS = 1.0
@@ -50,27 +49,23 @@ def within_a_second(call: Callable[[], Any], limit: float = LIMIT_SECONDS) -> Ba
     thread, so a loaded machine does not count), or has not finished after
     :data:`BLOCKED_SECONDS` (it blocks; it is left blocked).
 
-    The objects that exist before the call are frozen meanwhile (``gc.freeze``): a full
-    collection falling inside the call then scans what the call made, not every object the test
-    suite holds (a quarter of a second more with two million of them, on no particular call).
+    The CPU time is :func:`tests.cpu.own_cpu`'s: the thread's own, the earlier heap frozen (a
+    full collection scanning two million objects added a quarter of a second to no particular
+    call).
     """
     outcome: dict[str, Any] = {}
 
     def run() -> None:
-        start = time.thread_time()
-        try:
-            outcome["value"] = call()
-        except BaseException as error:  # noqa: BLE001 - the test inspects whatever came out
-            outcome["error"] = error
-        outcome["cpu"] = time.thread_time() - start
+        with own_cpu() as spent:
+            try:
+                outcome["value"] = call()
+            except BaseException as error:  # noqa: BLE001 - the test inspects whatever came out
+                outcome["error"] = error
+        outcome["cpu"] = spent.seconds
 
     thread = threading.Thread(target=run, daemon=True)
-    gc.freeze()
-    try:
-        thread.start()
-        thread.join(BLOCKED_SECONDS)
-    finally:
-        gc.unfreeze()
+    thread.start()
+    thread.join(BLOCKED_SECONDS)
     assert not thread.is_alive(), "the loader blocks (still running after 15 s)"
     assert outcome["cpu"] <= limit, f"the loader used {outcome['cpu']:.2f} s of CPU"
     return outcome.get("error")
