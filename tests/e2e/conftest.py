@@ -45,6 +45,7 @@ import pytest
 from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    EXPECT_TIMEOUT_MS,
     NO_CHROMIUM,
     REPO_ROOT,
     VENV_PYTHON,
@@ -238,16 +239,26 @@ def notebooks_server(voila: VoilaFactory) -> str:
     return voila.folder()
 
 
+@pytest.fixture(autouse=True)
+def assertions_wait_for_a_loaded_machine() -> Iterator[None]:
+    """Playwright's ``expect`` waits up to ``EXPECT_TIMEOUT_MS`` unless told otherwise (its own
+    default, 5 s, is a deadline a busy machine can miss)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    yield
+
+
 @pytest.fixture
 def patient_assertions(request: pytest.FixtureRequest) -> Iterator[None]:
     """Playwright's ``expect`` waits as long as the test module's ``TIMEOUT`` (a redraw after a
-    resolution takes a while on a loaded machine), then its default again. A module asks for it
-    with ``pytestmark = pytest.mark.usefixtures("patient_assertions")``."""
+    resolution takes a while on a loaded machine), then the suite's default again. A module asks
+    for it with ``pytestmark = pytest.mark.usefixtures("patient_assertions")``."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=request.module.TIMEOUT)
     yield
-    expect.set_options(timeout=5_000)
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture

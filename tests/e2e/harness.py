@@ -30,6 +30,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# How long a page assertion waits by default: one that holds returns as soon as it does, so only
+# a failing one waits this long; a loaded machine may take seconds to show what is sure to come.
+EXPECT_TIMEOUT_MS = 30_000
 NO_CHROMIUM = (
     f"{CHROMIUM} is missing: install Debian's chromium package "
     "(apt-get install chromium); the browser tests never download a browser"
@@ -173,6 +176,33 @@ def children(pid: int) -> list[int]:
         if len(fields) > 1 and fields[1] == str(pid):
             found.append(int(entry.name))
     return found
+
+
+def page_kernel(channel_urls: list[str]) -> int:
+    """The process id of the kernel behind a page, from the URL of its kernel websocket
+    (``.../api/kernels/<id>/channels``): the kernel whose connection file is
+    ``kernel-<id>.json``, the name Jupyter gives it."""
+    kernel_ids = {url.split("/api/kernels/", 1)[1].split("/", 1)[0] for url in channel_urls}
+    if len(kernel_ids) != 1:
+        raise AssertionError(f"not one kernel websocket: {channel_urls}")
+    wanted = f"kernel-{kernel_ids.pop()}.json"
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(word.decode(errors="replace").endswith(wanted) for word in words):
+            return int(entry.name)
+    raise AssertionError(f"no process runs the kernel {wanted}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has spent so far (from /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()
+    # utime and stime are fields 14 and 15 of stat, in clock ticks.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory(pid: int) -> dict[str, float]:

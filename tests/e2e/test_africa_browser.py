@@ -293,7 +293,7 @@ def test_hostile_and_very_long_text_is_shown_escaped_and_whole(
         "(el) => { const r = el.getBoundingClientRect();"
         " return r.top >= 0 && r.bottom <= innerHeight; }",
         arg=heading.element_handle(),
-        timeout=5_000,
+        timeout=TIMEOUT,
     )
     # Shown as text, never interpreted.
     assert report.locator("td b, td script, td img").count() == 0
@@ -317,7 +317,7 @@ def test_teacher_view_is_brought_into_view_and_hidden_again(voila, page, wait_fo
     page.locator(".tt-teacher-toggle").click()
     hide = page.locator(".tt-teacher-hide")
     expect(hide).to_be_visible(timeout=TIMEOUT)
-    page.wait_for_function(IN_VIEW, arg=hide.element_handle(), timeout=10_000)
+    page.wait_for_function(IN_VIEW, arg=hide.element_handle(), timeout=TIMEOUT)
     hide.click()
     expect(page.locator(".tt-teacher")).to_be_hidden(timeout=TIMEOUT)
     assert "Traceback" not in voila.log_text(base_url)

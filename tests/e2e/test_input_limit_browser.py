@@ -1,15 +1,21 @@
 """Over-long input is refused in the browser, before anything is sent: on a phone's seat page a
-megabyte put into the sheet box leaves the box's text exactly as it was, the message shows at
-once beside the box, and no websocket frame carries the megabyte to the kernel; the join form's
-code field refuses a character past its limit and a long paste the same way, and takes input
-again once there is room."""
+megabyte put into the sheet box leaves the box's text exactly as it was, the message shows
+beside the box while the page's kernel is stopped (so it is the browser's own work, at once on
+any machine), and no websocket frame carries the megabyte to the kernel; the join form's code
+field refuses a character past its limit and a long paste the same way, and takes input again
+once there is room."""
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from harness import page_kernel
 from playwright.sync_api import expect
 
 PHONE = {
@@ -21,7 +27,6 @@ PHONE = {
 TIMEOUT = 120_000  # a shared, loaded machine: Voilà may take a while per page
 # expect() waits as long as page actions here (conftest.patient_assertions).
 pytestmark = pytest.mark.usefixtures("patient_assertions")
-AT_ONCE = 1_000  # the refusal's message is the browser's own work: no kernel round trip
 TYPED = "Algeria: develop\nexplore Mauretania\n"
 MARK = "# typed after the refusal"
 BIG = ("explore Mauretania " * 60 + "\n") * 900  # about 1 MB, 900 lines
@@ -37,6 +42,18 @@ PASTE = """(field, text) => {
     {clipboardData: data, bubbles: true, cancelable: true, composed: true});
   return field.dispatchEvent(paste);
 }"""
+
+
+@contextmanager
+def kernel_stopped(channel_urls: list[str]) -> Iterator[None]:
+    """The page's kernel stopped (SIGSTOP) for the block, so nothing it sends can be what the
+    page shows meanwhile; it goes on where it was afterwards (SIGCONT)."""
+    pid = page_kernel(channel_urls)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
 
 
 def _size(payload: object) -> int:
@@ -87,15 +104,17 @@ def test_over_long_input_is_refused_in_the_browser_and_never_sent(
     says = seat.locator(f".{limit_class(MAX_SHEET_CHARS)} .tt-limit-says")
     expect(says).to_be_empty()
 
-    # Text put in through the browser's own editing (as a keyboard's or a phone's input does).
+    # Text put in through the browser's own editing (as a keyboard's or a phone's input does),
+    # with the page's kernel stopped: the message is the browser's own work, no round trip.
     box.press("ControlOrMeta+End")
-    seat.keyboard.insert_text(BIG)
-    expect(says).to_contain_text(str(MAX_SHEET_CHARS), timeout=AT_ONCE)
-    expect(says).to_contain_text("nothing was added", timeout=AT_ONCE)
-    assert box.input_value() == TYPED  # kept exactly: nothing cut, nothing added
-    # A paste of the same megabyte: refused too.
-    assert box.evaluate(PASTE, BIG) is False
-    assert box.input_value() == TYPED
+    with kernel_stopped([ws.url for ws in sockets if "/channels" in ws.url]):
+        seat.keyboard.insert_text(BIG)
+        expect(says).to_contain_text(str(MAX_SHEET_CHARS))
+        expect(says).to_contain_text("nothing was added")
+        assert box.input_value() == TYPED  # kept exactly: nothing cut, nothing added
+        # A paste of the same megabyte: refused too.
+        assert box.evaluate(PASTE, BIG) is False
+        assert box.input_value() == TYPED
 
     # A short line typed afterwards goes in and is sent (the message goes away): every frame
     # sent up to it is small.
@@ -113,6 +132,8 @@ def test_over_long_input_is_refused_in_the_browser_and_never_sent(
 
     # ------------------------------------------------------------ the join form's code field
     join = phone.new_page()
+    join_channels: list[str] = []
+    join.on("websocket", lambda ws: join_channels.append(ws.url) if "/channels" in ws.url else None)
     join.goto(
         f"{base.rstrip('/')}/voila/render/seat.ipynb?table={new.table_id}", wait_until="commit"
     )
@@ -123,11 +144,12 @@ def test_over_long_input_is_refused_in_the_browser_and_never_sent(
     says = join.locator(f".{limit_class(CODE_LIMIT)} .tt-limit-says")
     expect(says).to_be_empty()
     code.press("End")
-    join.keyboard.insert_text("B")  # one character past the limit
-    expect(says).to_contain_text(str(CODE_LIMIT), timeout=AT_ONCE)
-    assert code.input_value() == full
-    assert code.evaluate(PASTE, "C" * 10_000) is False  # a long paste
-    assert code.input_value() == full
+    with kernel_stopped(join_channels):  # the browser's own work here too
+        join.keyboard.insert_text("B")  # one character past the limit
+        expect(says).to_contain_text(str(CODE_LIMIT))
+        assert code.input_value() == full
+        assert code.evaluate(PASTE, "C" * 10_000) is False  # a long paste
+        assert code.input_value() == full
     # With room again (one character deleted), a character goes in and the message goes away.
     code.press("Backspace")
     join.keyboard.insert_text("D")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import TabletopServer
+from harness import EXPECT_TIMEOUT_MS, TabletopServer
 from playwright.sync_api import expect
 
 from tabletop.games.africa1880.gamefile import example_game
@@ -125,4 +125,4 @@ def test_after_resolve_every_phone_shows_its_results_on_screen(
             expect(phone.locator(".tt-sealed-state")).to_contain_text("Not sealed yet")
             assert "Traceback" not in phone.inner_text("body")
     finally:
-        expect.set_options(timeout=5_000)
+        expect.set_options(timeout=EXPECT_TIMEOUT_MS)

@@ -51,11 +51,13 @@ def test_two_pages_on_one_game(voila, browser, page, wait_for_widgets, jupyter_e
     open_first_game(other, wait_for_widgets)
     expect(year(other)).to_contain_text("1895", timeout=TIMEOUT)
 
-    # A round resolved on the first page appears on the second within a few seconds.
+    # A round resolved on the first page appears on the second without a touch on it (how soon
+    # is counted in looks, not seconds, in tests/store/test_watch.py: the first look after the
+    # commit sees it; a loaded machine only makes the looks slower).
     page.locator(".tt-resolve").click()
     expect(year(page)).to_contain_text("1900", timeout=TIMEOUT)
-    expect(year(other)).to_contain_text("1900", timeout=5_000)
-    expect(other.locator(".tt-message")).to_contain_text("Another page changed", timeout=5_000)
+    expect(year(other)).to_contain_text("1900", timeout=TIMEOUT)
+    expect(other.locator(".tt-message")).to_contain_text("Another page changed", timeout=TIMEOUT)
     main_tab(other, "Rounds").click()
     expect(other.locator(".tt-history select option")).to_have_count(4, timeout=TIMEOUT)
 
@@ -84,7 +86,7 @@ def test_two_pages_on_one_game(voila, browser, page, wait_for_widgets, jupyter_e
     main_tab(page, "Rounds").click()
     page.locator(".tt-undo").click()
     expect(year(page)).to_contain_text("1900", timeout=TIMEOUT)
-    expect(year(other)).to_contain_text("1900", timeout=5_000)
+    expect(year(other)).to_contain_text("1900", timeout=TIMEOUT)
 
     log = voila.log_text(base_url)
     assert "Traceback" not in log, log
