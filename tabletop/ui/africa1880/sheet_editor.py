@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
-from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
 from tabletop.games.africa1880.board import Board
@@ -26,6 +25,7 @@ from tabletop.ui.africa1880.html import controller_guard, local_text, power_html
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
 from tabletop.ui.shell.input_limit import limit_field
+from tabletop.ui.shell.menu import Menu
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.controller import AfricaController
@@ -44,7 +44,6 @@ class Shared:
         self.kind_layout = widgets.Layout(width="10em", flex="0 0 auto")
         self.target_layout = widgets.Layout(width="13em", flex="0 0 auto")
         self.row_layout = widgets.Layout(flex_flow="row wrap")
-        self.dropdown_style = DescriptionStyle()
         self.html_style = HTMLStyle()
         self.cell_layout = widgets.Layout(width="auto")
         self.war_style = widgets.ButtonStyle(
@@ -93,14 +92,10 @@ class PresenceRow(widgets.HBox):
         self.power = ""
         self.territory = ""
         self.label = widgets.HTML(layout=shared.label_layout, style=shared.html_style)
-        self.kind = widgets.Dropdown(
-            options=[("—", "")], layout=shared.kind_layout, style=shared.dropdown_style
-        )
+        self.kind = Menu(options=[("—", "")], layout=shared.kind_layout)
         self.kind.add_class("tt-kind")
         self.kind.add_class("tt-sr-label")
-        self.target = widgets.Dropdown(
-            options=[("—", "")], layout=shared.target_layout, style=shared.dropdown_style
-        )
+        self.target = Menu(options=[("—", "")], layout=shared.target_layout)
         self.target.add_class("tt-target")
         self.target.add_class("tt-sr-label")
         self._on_change = on_change
@@ -150,7 +145,7 @@ class SheetEditor(widgets.VBox):
         self.heading = widgets.HTML()
         self.rows_box = widgets.VBox()
         self.rows_box.add_class("tt-rows")
-        self.landing = widgets.Dropdown(layout={"width": "24em"})
+        self.landing = Menu(layout={"width": "24em"})
         self.landing.add_class("tt-landing")
         self.landing.add_class("tt-sr-label")
         guard = controller_guard(self.controller)
@@ -289,14 +284,14 @@ class SheetEditor(widgets.VBox):
             self.text.value = draft
 
 
-def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, str]], value: str) -> None:
-    """Options then value, each sent to the page only when it changed, in one message: new
-    options alone select their first entry, which the page would show for a moment."""
-    with dropdown.hold_sync():
-        if list(dropdown.options) != options:
-            dropdown.options = options
-        if dropdown.value != value:
-            dropdown.value = value
+def _set_options(menu: Menu, options: list[tuple[str, str]], value: str) -> None:
+    """Options then value, each sent to the page only when it changed, in one message: the page
+    draws the menu once, never the new options with the old value."""
+    with menu.hold_sync():
+        if list(menu.options) != options:
+            menu.options = options
+        if menu.value != value:
+            menu.value = value
 
 
 def checks_html(ctl: AfricaController, power: str) -> str:

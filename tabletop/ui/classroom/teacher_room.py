@@ -17,6 +17,7 @@ from tabletop.store.classroom_records import rejoin_url
 from tabletop.ui.classroom.teacher_part import TeacherPart
 from tabletop.ui.shell.bounded import bounded
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.menu import Menu
 from tabletop.ui.table.qr import qr_svg
 
 #: A stand-in's mark in the teacher's lists (with the words "stand-in" for a screen reader).
@@ -35,7 +36,7 @@ class TeacherRoom(TeacherPart):
     room_now: widgets.HTML
     standin_count: widgets.BoundedIntText
     standin_strategy: widgets.Dropdown
-    rejoin_student: widgets.Dropdown
+    rejoin_student: Menu
     rejoin_card: widgets.VBox
     roster: widgets.HTML
     stored_line: widgets.HTML
@@ -80,8 +81,10 @@ class TeacherRoom(TeacherPart):
         add = widgets.Button(description=_("Add stand-in students"), layout=_auto())
         add.add_class("tt-add-standins")
         add.on_click(lambda _b: self.add_standins())
-        self.rejoin_student = widgets.Dropdown(
-            options=[], description=_("Student"), layout=widgets.Layout(width="min(100%, 360px)")
+        # The list grows as students join while the teacher picks: the menu sends the student
+        # chosen, not a place in the list (see tabletop.ui.shell.menu).
+        self.rejoin_student = Menu(
+            description=_("Student"), layout=widgets.Layout(width="min(100%, 360px)")
         )
         self.rejoin_student.add_class("tt-rejoin-student")
         rejoin = widgets.Button(description=_("New link to this student's seat"), layout=_auto())
@@ -132,9 +135,10 @@ class TeacherRoom(TeacherPart):
         options = [(s["nickname"], s["student"]) for s in people]
         if list(self.rejoin_student.options) != options:
             kept = self.rejoin_student.value
-            self.rejoin_student.options = options
-            if kept in {sid for _n, sid in options}:
-                self.rejoin_student.value = kept
+            listed = [sid for _n, sid in options]
+            with self.rejoin_student.hold_sync():
+                self.rejoin_student.options = options
+                self.rejoin_student.value = kept if kept in listed else next(iter(listed), "")
         self.roster.value = self._roster(view)
         self.stored_line.value = self._stored(view)
         if results_changed or bool(view["standins"]) != bool(self.export_all.value):

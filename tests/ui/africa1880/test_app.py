@@ -455,3 +455,19 @@ def test_a_served_page_builds_its_resolution_tab_once_the_first_view_is_out(
     assert not at_first and page.result_page.built
     assert page.tabs.selected_name == "orders"
     assert not page.rounds_page.built and not page.whatif_page.built
+
+
+def test_a_landing_chosen_on_an_older_list_is_written_as_chosen(app: AfricaApp) -> None:
+    """The page sends the value it showed; the kernel's list may have changed meanwhile (Niger
+    leaves the landing menu once Kamerun explores it): the choice is written all the same, and
+    the menu shows it marked, as for a value typed in the text."""
+    editor = sheet(app, "Belgium")
+    kamerun = row(app, "Belgium", "Kamerun")
+    kamerun.kind.value = "explore"
+    assert "Niger" in [v for _, v in editor.landing.options]
+    kamerun.target.value = "Niger"
+    assert "Niger" not in [v for _, v in editor.landing.options]
+    editor.landing.set_state({"value": "Niger"})  # chosen on the page's older list
+    assert "land: Niger" in editor.text.value
+    assert editor.landing.value == "Niger"
+    assert ("Niger ⚠", "Niger") in editor.landing.options

@@ -70,9 +70,17 @@ def test_a_new_link_restores_a_students_seat_and_the_old_page_is_refused(store: 
     war.click()
     teacher.refresh()
     assert [label for label, _sid in teacher.rejoin_student.options] == ["Ana", "Ben"]
+    assert teacher.rejoin_student.value == ana.view["student"]  # the first, until one is picked
+    # Ben picked on the page while the teacher's list changed under it (a list read by place
+    # would now give someone else): Ben is the one asked about.
+    teacher.rejoin_student.options = [("Cy", "cy-id"), *teacher.rejoin_student.options]
+    teacher.rejoin_student.set_state({"value": ben.view["student"]})
+    press(teacher, "tt-rejoin")
+    asked = texts(teacher.rejoin_card)
+    assert "Ben&#x27;s current link will stop working" in asked and "Ana" not in asked
     teacher.rejoin_student.value = ana.view["student"]
     press(teacher, "tt-rejoin")
-    assert "current link will stop working" in texts(teacher.rejoin_card)
+    assert "Ana&#x27;s current link will stop working" in texts(teacher.rejoin_card)
     press(teacher, "tt-confirm-rejoin")
     assert "<svg" in texts(teacher.rejoin_card) and "Ana" in texts(teacher.rejoin_card)
     link = teacher.rejoin_link
