@@ -20,6 +20,7 @@ from tabletop.store.errors import StoreError
 from tabletop.ui.africa1880.html import controller_guard, local_text, slug
 from tabletop.ui.africa1880.texts import power_name, t
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.menu import Menu
 
 if TYPE_CHECKING:
     from tabletop.ui.africa1880.controller import AfricaController
@@ -52,7 +53,9 @@ class NewGameForm(widgets.VBox):
         self.start = widgets.RadioButtons()
         self.start.add_class("tt-start")
         self.start.observe(lambda _c: self._refresh_placements(), names="value")
-        self.placements = {p: widgets.Dropdown(layout={"width": "30em"}) for p in POWERS}
+        # Their lists change with the board chosen: the menus send the territory chosen, not its
+        # place in a list the kernel may have changed meanwhile (tabletop.ui.shell.menu).
+        self.placements = {p: Menu(layout={"width": "30em"}) for p in POWERS}
         for power, menu in self.placements.items():
             menu.add_class(f"tt-place-{slug(power)}")
         self.placement_box = widgets.VBox()
@@ -203,9 +206,10 @@ class NewGameForm(widgets.VBox):
             if not self.power_boxes[power].value:
                 continue
             keep = menu.value
-            menu.options = [("—", "")] + [(n, n) for n in coastal]
-            menu.value = keep if keep in coastal else ""
-            menu.description = power_name(power, lang)
+            with menu.hold_sync():
+                menu.options = [("—", ""), *((n, n) for n in coastal)]
+                menu.value = keep if keep in coastal else ""
+                menu.description = power_name(power, lang)
             shown.append(menu)
         self.placement_box.children = (
             widgets.HTML(f"<b>{esc(t('first_presence', lang))}</b>"),
