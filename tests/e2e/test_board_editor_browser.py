@@ -109,6 +109,11 @@ def test_a_photo_becomes_a_board_a_game_is_played_on(
         menu = page.locator(f".tt-start-{power.lower().replace(' ', '-')} select")
         menu.select_option(label=territory)
         expect(menu.locator("option:checked")).to_have_text(territory, timeout=TIMEOUT)
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.tt-board-starts .widget-label')]"
+        ".filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.textContent)"
+    )
+    assert cut == [], f"power names cut beside their start menus: {cut}"
     name_box = page.locator(".tt-board-name input")
     name_box.fill("Strait board")
     name_box.press("Enter")

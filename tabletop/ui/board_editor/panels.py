@@ -20,8 +20,12 @@ from tabletop.ui.board_editor.controller import BoardEditorController
 from tabletop.ui.board_editor.scene import Mode
 from tabletop.ui.board_editor.texts import t
 from tabletop.ui.shell.html import esc
+from tabletop.ui.shell.menu import Menu
 
 __all__ = ["ChecksPanel", "StartPanel", "StartsPanel", "TerritoryPanel", "ToolsPanel"]
+
+#: A start menu's value for "no start" (the others are territory ids, as text).
+NO_START = "0"
 
 MODES = (Mode.SELECT, Mode.MERGE, Mode.SPLIT, Mode.DRAW, Mode.LINKS, Mode.BRIDGE)
 
@@ -333,15 +337,16 @@ class StartsPanel(widgets.VBox):
         self.controller = controller
         self.quiet = _Quiet()
         self.title = widgets.HTML()
-        self.menus: dict[str, widgets.Dropdown] = {}
+        self.menus: dict[str, Menu] = {}
         for power in POWERS:
             # Named from the start: a screen reader (and axe-core) meets a named menu even
-            # before a board fills it.
-            menu = widgets.Dropdown(
-                options=[("", 0)],
-                value=0,
+            # before a board fills it. The lists change as territories are named, split and
+            # merged: the menus send the territory chosen (its id), not its place in a list the
+            # kernel may have changed meanwhile (tabletop.ui.shell.menu).
+            menu = Menu(
+                options=[("", NO_START)],
+                value=NO_START,
                 description=power_name(power, controller.lang),
-                style={"description_width": "initial"},
             )
             menu.add_class(f"tt-start-{power.lower().replace(' ', '-')}")
             menu.observe(lambda c, p=power: self._chosen(p, c["new"]), names="value")
@@ -349,25 +354,34 @@ class StartsPanel(widgets.VBox):
         super().__init__([self.title, *self.menus.values()])
         self.add_class("tt-board-starts")
 
-    def _chosen(self, power: str, tid: int) -> None:
+    def _chosen(self, power: str, tid: str) -> None:
         if not self.quiet.setting:
-            self.controller.set_start(power, int(tid))
+            # The values are territory ids; anything else a page sends is an unknown territory
+            # (-1), which the controller refuses with its message.
+            number = tid.isascii() and tid.isdecimal() and len(tid) <= 18
+            self.controller.set_start(power, int(tid) if number else -1)
+            draft = self.controller.draft
+            kept = str(draft.state.starts.get(power, 0)) if draft is not None else NO_START
+            if self.menus[power].value != kept:  # refused: the menu shows the start that holds
+                with self.quiet():
+                    self.menus[power].value = kept
 
     def refresh(self) -> None:
         lang, draft = self.controller.lang, self.controller.draft
         self.title.value = f"<h3>{esc(t('starts', lang))}</h3>"
         if draft is None:
             return
-        options = [(t("no_start", lang), 0)] + sorted(
-            (draft.label(tid, lang), tid) for tid in draft.ids()
-        )
+        options = [(t("no_start", lang), NO_START)] + [
+            (label, str(tid))
+            for label, tid in sorted((draft.label(tid, lang), tid) for tid in draft.ids())
+        ]
         with self.quiet():
             for power, menu in self.menus.items():
-                menu.description = power_name(power, lang)
-                menu.style.description_width = "initial"
-                if tuple(menu.options) != tuple(options):
-                    menu.options = options
-                menu.value = draft.state.starts.get(power, 0)
+                with menu.hold_sync():
+                    menu.description = power_name(power, lang)
+                    if list(menu.options) != options:
+                        menu.options = options
+                    menu.value = str(draft.state.starts.get(power, 0))
 
 
 class ChecksPanel(widgets.VBox):

@@ -72,6 +72,27 @@ def test_the_bundled_board_opens_with_no_problem(store: Store) -> None:
     assert "No problem" in page.checks.problems.value
 
 
+def test_a_start_chosen_on_an_older_list_is_the_territory_chosen(store: Store) -> None:
+    """A start menu's list is sorted by name and changes as territories are named: the page
+    sends the territory chosen (its id), so a choice that reaches the kernel after a rename
+    sets that territory; a value that is no territory is refused with a message."""
+    ctl, page = blank_page(store)
+    assert ctl.draft is not None
+    first, second, _third = ctl.draft.ids()
+    menu = page.starts.menus["France"]
+    ctl.set_mode(Mode.SELECT)
+    ctl.tap(*centre(ctl, first))
+    page.territory.name.value = "Zanzibar"  # the list is sorted again: first moves down
+    menu.set_state({"value": str(second)})  # chosen on the page's list before the rename
+    assert ctl.draft.state.starts == {"France": second}
+    assert menu.value == str(second)
+    for hostile in ("not a territory", "9" * 5000, "٣"):
+        menu.set_state({"value": hostile})
+        assert ctl.draft.state.starts == {"France": second}
+        assert ctl.message_kind == MessageKind.ERROR
+        assert menu.value == str(second)  # the menu shows the start that holds
+
+
 def test_drawn_outlines_are_named_connected_and_saved_in_versions(store: Store) -> None:
     ctl, page = blank_page(store)
     assert ctl.draft is not None
@@ -96,7 +117,7 @@ def test_drawn_outlines_are_named_connected_and_saved_in_versions(store: Store) 
     assert ctl.draft.neighbours(third) == frozenset()
     ctl.tap(*centre(ctl, third))
     assert ctl.draft.neighbours(third) == {second}
-    page.starts.menus["Great Britain"].value = third
+    page.starts.menus["Great Britain"].value = str(third)
     assert ctl.draft.state.starts == {"Great Britain": third}
     assert "No problem" in page.checks.problems.value, page.checks.problems.value
     page.tools.name.value = "Our board"
