@@ -13,7 +13,8 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +197,25 @@ def page_kernel(channel_urls: list[str]) -> int:
         if any(word.decode(errors="replace").endswith(wanted) for word in words):
             return int(entry.name)
     raise AssertionError(f"no process runs the kernel {wanted}")
+
+
+def kernel_channels(page: Any) -> list[str]:
+    """The URLs of the kernel websockets ``page`` opens from now on (call before ``goto``)."""
+    urls: list[str] = []
+    page.on("websocket", lambda ws: urls.append(ws.url) if "/channels" in ws.url else None)
+    return urls
+
+
+@contextmanager
+def kernel_stopped(channel_urls: list[str]) -> Iterator[None]:
+    """The page's kernel stopped (SIGSTOP) for the block, as a slow server is: nothing it sends
+    can be what the page shows meanwhile; it goes on where it was afterwards (SIGCONT)."""
+    pid = page_kernel(channel_urls)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
 
 
 def cpu_seconds(pid: int) -> float:

@@ -7,15 +7,11 @@ once there is room."""
 
 from __future__ import annotations
 
-import os
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import page_kernel
+from harness import kernel_channels, kernel_stopped
 from playwright.sync_api import expect
 
 PHONE = {
@@ -42,18 +38,6 @@ PASTE = """(field, text) => {
     {clipboardData: data, bubbles: true, cancelable: true, composed: true});
   return field.dispatchEvent(paste);
 }"""
-
-
-@contextmanager
-def kernel_stopped(channel_urls: list[str]) -> Iterator[None]:
-    """The page's kernel stopped (SIGSTOP) for the block, so nothing it sends can be what the
-    page shows meanwhile; it goes on where it was afterwards (SIGCONT)."""
-    pid = page_kernel(channel_urls)
-    os.kill(pid, signal.SIGSTOP)
-    try:
-        yield
-    finally:
-        os.kill(pid, signal.SIGCONT)
 
 
 def _size(payload: object) -> int:
@@ -132,8 +116,7 @@ def test_over_long_input_is_refused_in_the_browser_and_never_sent(
 
     # ------------------------------------------------------------ the join form's code field
     join = phone.new_page()
-    join_channels: list[str] = []
-    join.on("websocket", lambda ws: join_channels.append(ws.url) if "/channels" in ws.url else None)
+    join_channels = kernel_channels(join)
     join.goto(
         f"{base.rstrip('/')}/voila/render/seat.ipynb?table={new.table_id}", wait_until="commit"
     )

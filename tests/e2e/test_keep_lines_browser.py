@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import cpu_seconds, page_kernel, wait_until
+from harness import cpu_seconds, kernel_channels, page_kernel, wait_until
 from playwright.sync_api import expect
 
 PHONE = {
@@ -163,8 +163,7 @@ def test_a_megabyte_paste_is_refused_at_once_and_kept(
     phone = chromium.new_context(**PHONE)
     phone.set_default_timeout(TIMEOUT)
     seat = phone.new_page()
-    channels: list[str] = []
-    seat.on("websocket", lambda ws: channels.append(ws.url) if "/channels" in ws.url else None)
+    channels = kernel_channels(seat)
     seat.goto(seat_url(base, new.table_id, new.seat("France").token), wait_until="commit")
     seat.locator(".tt-seal").wait_for(state="visible")
     box = seat.locator(".tt-text textarea")

@@ -10,13 +10,11 @@ itself chosen that way is taken too, and shown marked.
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 from pathlib import Path
 
 import pytest
-from harness import page_kernel, sheet_kept, wait_until
+from harness import kernel_channels, kernel_stopped, sheet_kept, wait_until
 from playwright.sync_api import expect
 
 NAVIGATION_TIMEOUT = 120_000
@@ -28,8 +26,7 @@ BELGIUM = ".tt-sheet-belgium"
 def test_a_landing_chosen_while_the_kernel_is_behind_is_the_one_chosen(
     voila, page, wait_for_widgets, jupyter_env
 ) -> None:
-    channels: list[str] = []
-    page.on("websocket", lambda ws: channels.append(ws.url) if "/channels" in ws.url else None)
+    channels = kernel_channels(page)
     base_url = voila("africa1880")
     page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
     page.goto(base_url)
@@ -45,14 +42,10 @@ def test_a_landing_chosen_while_the_kernel_is_behind_is_the_one_chosen(
     assert "Niger" in offered, offered
     after_niger = offered[offered.index("Niger") + 1]
 
-    kernel = page_kernel(channels)
-    os.kill(kernel, signal.SIGSTOP)
-    try:
+    with kernel_stopped(channels):
         target.select_option("Niger")
         landing.select_option(after_niger)
         expect(landing).to_have_value(after_niger)
-    finally:
-        os.kill(kernel, signal.SIGCONT)
 
     text_box = page.locator(f"{BELGIUM} textarea")
     expect(text_box).to_have_value(re.compile("Kamerun: explore Niger"), timeout=TIMEOUT)
@@ -65,13 +58,10 @@ def test_a_landing_chosen_while_the_kernel_is_behind_is_the_one_chosen(
     target.select_option("Chad")
     expect(text_box).to_have_value(re.compile("Kamerun: explore Chad"), timeout=TIMEOUT)
     expect(landing.locator("option", has_text="Niger")).to_have_count(1, timeout=TIMEOUT)
-    os.kill(kernel, signal.SIGSTOP)
-    try:
+    with kernel_stopped(channels):
         target.select_option("Niger")
         landing.select_option("Niger")
         expect(landing).to_have_value("Niger")
-    finally:
-        os.kill(kernel, signal.SIGCONT)
     expect(text_box).to_have_value(re.compile("Kamerun: explore Niger"), timeout=TIMEOUT)
     expect(text_box).to_have_value(re.compile("land: Niger\\b"), timeout=TIMEOUT)
     expect(landing).to_have_value("Niger ⚠", timeout=TIMEOUT)

@@ -206,10 +206,8 @@ class NewGameForm(widgets.VBox):
             if not self.power_boxes[power].value:
                 continue
             keep = menu.value
-            with menu.hold_sync():
-                menu.options = [("—", ""), *((n, n) for n in coastal)]
-                menu.value = keep if keep in coastal else ""
-                menu.description = power_name(power, lang)
+            menu.offer([("—", ""), *((n, n) for n in coastal)], keep if keep in coastal else "")
+            menu.description = power_name(power, lang)
             shown.append(menu)
         self.placement_box.children = (
             widgets.HTML(f"<b>{esc(t('first_presence', lang))}</b>"),

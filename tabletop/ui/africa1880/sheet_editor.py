@@ -261,8 +261,8 @@ class SheetEditor(widgets.VBox):
             ]
             if target and target not in [v for _, v in targets]:
                 targets.append((f"{target} ⚠", target))
-            _set_options(row.kind, kinds, kind)
-            _set_options(row.target, targets, target if kind == "explore" else "")
+            row.kind.offer(kinds, kind)
+            row.target.offer(targets, target if kind == "explore" else "")
             # The menus' accessible names: a screen reader hears which presence they order.
             name = ctl.board.display_name(row.territory, lang)
             row.kind.description = t("order_menu", lang, territory=name)
@@ -273,7 +273,7 @@ class SheetEditor(widgets.VBox):
         options = [(t("no_landing", lang), "")] + [(n, n) for n in menus.landing_targets]
         if chosen and chosen not in menus.landing_targets:
             options.append((f"{chosen} ⚠", chosen))
-        _set_options(self.landing, options, chosen)
+        self.landing.offer(options, chosen)
         self.landing.description = t("landing_menu", lang, power=power_name(self.power, lang))
         self._sync_text()
         self.checks.value = checks_html(ctl, self.power)
@@ -282,16 +282,6 @@ class SheetEditor(widgets.VBox):
         draft = self.controller.drafts.get(self.power, "")
         if self.text.value != draft:
             self.text.value = draft
-
-
-def _set_options(menu: Menu, options: list[tuple[str, str]], value: str) -> None:
-    """Options then value, each sent to the page only when it changed, in one message: the page
-    draws the menu once, never the new options with the old value."""
-    with menu.hold_sync():
-        if list(menu.options) != options:
-            menu.options = options
-        if menu.value != value:
-            menu.value = value
 
 
 def checks_html(ctl: AfricaController, power: str) -> str:

@@ -377,11 +377,8 @@ class StartsPanel(widgets.VBox):
         ]
         with self.quiet():
             for power, menu in self.menus.items():
-                with menu.hold_sync():
-                    menu.description = power_name(power, lang)
-                    if list(menu.options) != options:
-                        menu.options = options
-                    menu.value = str(draft.state.starts.get(power, 0))
+                menu.description = power_name(power, lang)
+                menu.offer(options, str(draft.state.starts.get(power, 0)))
 
 
 class ChecksPanel(widgets.VBox):

@@ -136,9 +136,7 @@ class TeacherRoom(TeacherPart):
         if list(self.rejoin_student.options) != options:
             kept = self.rejoin_student.value
             listed = [sid for _n, sid in options]
-            with self.rejoin_student.hold_sync():
-                self.rejoin_student.options = options
-                self.rejoin_student.value = kept if kept in listed else next(iter(listed), "")
+            self.rejoin_student.offer(options, kept if kept in listed else next(iter(listed), ""))
         self.roster.value = self._roster(view)
         self.stored_line.value = self._stored(view)
         if results_changed or bool(view["standins"]) != bool(self.export_all.value):

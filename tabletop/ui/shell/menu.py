@@ -46,6 +46,16 @@ class Menu(anywidget.AnyWidget):  # type: ignore[misc]
     ) -> None:
         super().__init__(options=list(options), value=value, **kwargs)
 
+    def offer(self, options: Iterable[tuple[str, str]], value: str) -> None:
+        """New ``options`` and ``value`` in one message to the page, each only when it changed:
+        the page draws the menu once, never the new options with the old value."""
+        listed = list(options)
+        with self.hold_sync():
+            if list(self.options) != listed:
+                self.options = listed
+            if self.value != value:
+                self.value = value
+
     @property
     def label(self) -> str:
         """The label of the chosen value ("" when no option has it)."""
